@@ -1,0 +1,30 @@
+// One jest run for the whole repository: `npm test` from the root.
+const swc = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server/test', '<rootDir>/shared/src'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.(tsx?|js)$': swc },
+      // ESM-only dependencies that jest's CommonJS runtime cannot require as they ship.
+      transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
+    },
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/web/src'],
+      testMatch: ['**/*.test.ts?(x)'],
+      transform: { '^.+\\.tsx?$': swc },
+      setupFilesAfterEnv: ['<rootDir>/web/jest.setup.ts'],
+      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/web/test/asset-stub.js' },
+    },
+  ],
+  testTimeout: 30000,
+};

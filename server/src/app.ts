@@ -1,0 +1,94 @@
+// Builds the Fastify instance from plugins and modules, without listening: tests import this.
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import IORedis from 'ioredis';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { plansRoutes } from './modules/plans/plans.routes';
+import { ratesRoutes } from './modules/rates/rates.routes';
+import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { spaPlugin } from './plugins/spa';
+import type { Runtime } from './runtime';
+import type { Services } from './services';
+
+export interface RouteOptions {
+  services: Services;
+  runtime: Runtime;
+}
+
+export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
+  const { config, services } = runtime;
+  const app = Fastify({
+    loggerInstance: runtime.log as FastifyBaseLogger,
+    // DESIGN §7: keep the 1 MiB body limit; answer 413 above it.
+    bodyLimit: 1024 * 1024,
+    // DESIGN §7: a smuggled field is a 400, not silently dropped.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  });
+
+  const limiterRedis = config.redisUrl
+    ? new IORedis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    : undefined;
+  limiterRedis?.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'));
+  await app.register(fastifyRateLimit, {
+    global: false,
+    redis: limiterRedis,
+    nameSpace: `${runtime.keyPrefix}:rate-limit:`,
+    // DESIGN §7: key sign-in style limits on the address being tried as well as the client.
+    hook: 'preHandler',
+    keyGenerator: (request) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      return typeof email === 'string' ? `${request.ip}:${email.trim().toLowerCase()}` : request.ip;
+    },
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  if (limiterRedis) app.addHook('onClose', async () => limiterRedis.disconnect());
+
+  await app.register(authPlugin, { secret: config.jwtSecret, services });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'AfroFX API',
+        version: '1.0.0',
+        description: 'Exchange rates for the naira, Kenyan shilling, rand and cedi against the dollar, euro, pound and Canadian dollar.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  const routeOptions: RouteOptions = { services, runtime };
+  await app.register(
+    async (v1) => {
+      await v1.register(healthRoutes, routeOptions);
+      await v1.register(ratesRoutes, routeOptions);
+      await v1.register(subscribersRoutes, routeOptions);
+      await v1.register(adminUsersRoutes, routeOptions);
+      await v1.register(plansRoutes, routeOptions);
+      v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/v1' },
+  );
+
+  await app.register(spaPlugin, { webDist: config.webDist });
+  return app;
+}

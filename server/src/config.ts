@@ -1,0 +1,159 @@
+// The only reader of process.env (STYLE rule 2): parsed and validated once, then handed out typed.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { packageRoot } from './paths';
+
+export interface TwitterCredentials {
+  appKey: string;
+  appSecret: string;
+  accessToken: string;
+  accessSecret: string;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  jwtSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  paymentProvider: 'sandbox' | 'basqet';
+  basqet: { publicKey: string; secretKey: string } | undefined;
+  twitter: TwitterCredentials | undefined;
+  demoData: boolean;
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function parsePort(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function parseUrl(name: string, raw: string | undefined, protocols: string[]): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+}
+
+/** Outside production a secret is generated once and kept in DATA_DIR, so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const production = nodeEnv === 'production';
+  const port = parsePort(env.PORT, 3000);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+
+  const databaseUrl = parseUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']);
+  const redisUrl = parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']);
+  const smtpUrl = parseUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']);
+  const publicUrl = (parseUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
+    /\/+$/,
+    '',
+  );
+
+  let jwtSecret = env.JWT_SECRET;
+  if (jwtSecret !== undefined && jwtSecret !== '' && jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+  }
+  if (!jwtSecret) {
+    if (production) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+    jwtSecret = persistedSecret(dataDir);
+  }
+
+  // DESIGN §6: no default password in production.
+  const adminEmail = env.ADMIN_EMAIL || (production ? undefined : 'admin@example.com');
+  const adminPassword = env.ADMIN_PASSWORD || (production ? undefined : 'afrofx-admin');
+  if (adminPassword !== undefined && adminPassword.length < 8) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters long');
+  }
+
+  const paymentProvider = (env.PAYMENT_PROVIDER || 'sandbox') as Config['paymentProvider'];
+  if (!['sandbox', 'basqet'].includes(paymentProvider)) {
+    throw new ConfigError(`PAYMENT_PROVIDER must be sandbox or basqet, got "${paymentProvider}"`);
+  }
+  let basqet: Config['basqet'];
+  if (paymentProvider === 'basqet') {
+    if (!env.BASQET_PUBLIC_KEY || !env.BASQET_SECRET_KEY) {
+      throw new ConfigError('PAYMENT_PROVIDER=basqet needs BASQET_PUBLIC_KEY and BASQET_SECRET_KEY');
+    }
+    basqet = { publicKey: env.BASQET_PUBLIC_KEY, secretKey: env.BASQET_SECRET_KEY };
+  }
+
+  const twitterValues = [env.TWITTER_APP_KEY, env.TWITTER_APP_SECRET, env.TWITTER_ACCESS_TOKEN, env.TWITTER_ACCESS_SECRET];
+  const twitterSet = twitterValues.filter(Boolean).length;
+  if (twitterSet > 0 && twitterSet < 4) {
+    throw new ConfigError('TWITTER_APP_KEY, TWITTER_APP_SECRET, TWITTER_ACCESS_TOKEN and TWITTER_ACCESS_SECRET go together');
+  }
+  const twitter =
+    twitterSet === 4
+      ? {
+          appKey: env.TWITTER_APP_KEY!,
+          appSecret: env.TWITTER_APP_SECRET!,
+          accessToken: env.TWITTER_ACCESS_TOKEN!,
+          accessSecret: env.TWITTER_ACCESS_SECRET!,
+        }
+      : undefined;
+
+  const webDist =
+    env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST || path.join(packageRoot, '..', 'web', 'dist'));
+
+  return {
+    env: nodeEnv,
+    port,
+    host: env.HOST || '0.0.0.0',
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'AfroFX <rates@afrofx.local>',
+    publicUrl,
+    jwtSecret,
+    adminEmail,
+    adminPassword,
+    paymentProvider,
+    basqet,
+    twitter,
+    demoData: parseBoolean('DEMO_DATA', env.DEMO_DATA, !production && !databaseUrl),
+    webDist,
+  };
+}

@@ -1,0 +1,270 @@
+// The whole domain of SPEC §3. Columns are snake_case; the services map rows to the spec's JSON names.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ASSETS, BASES, MAIL_TYPES, MARKETS, PAYMENT_CURRENCIES, SUBSCRIPTION_STATUSES } from '@afrofx/shared';
+
+export const marketEnum = pgEnum('market', MARKETS);
+export const assetEnum = pgEnum('asset', ASSETS);
+export const baseEnum = pgEnum('base', BASES);
+export const mailTypeEnum = pgEnum('mail_type', MAIL_TYPES);
+export const accountRoleEnum = pgEnum('account_role', ['admin', 'developer']);
+export const accountStatusEnum = pgEnum('account_status', ['active', 'disabled']);
+export const accountStateEnum = pgEnum('account_state', ['normal_customer', 'premium_customer']);
+export const accountTokenKindEnum = pgEnum('account_token_kind', ['activation', 'password_reset']);
+export const subscriptionStatusEnum = pgEnum('subscription_status', SUBSCRIPTION_STATUSES);
+export const paymentCurrencyEnum = pgEnum('payment_currency', PAYMENT_CURRENCIES);
+export const transactionStatusEnum = pgEnum('transaction_status', ['pending', 'successful', 'failed']);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 20, scale: 6, mode: 'number' });
+
+export const rates = pgTable(
+  'rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    market: marketEnum('market').notNull(),
+    asset: assetEnum('asset').notNull(),
+    base: baseEnum('base').notNull(),
+    buy: money('buy').notNull(),
+    sell: money('sell').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Latest-per-pair lookups (fetch_rates, the paid API, history) walk this index backwards.
+    index('rates_pair_created_idx').on(t.market, t.base, t.asset, t.createdAt.desc()),
+    index('rates_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const mailingListSubscribers = pgTable(
+  'mailing_list_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    mailType: mailTypeEnum('mail_type').notNull().default('mailing_list'),
+    isActivated: boolean('is_activated').notNull().default(false),
+    activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mailing_list_email_type_uq').on(sql`lower(${t.email})`, t.mailType),
+    index('mailing_list_type_created_idx').on(t.mailType, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: accountRoleEnum('role').notNull(),
+    status: accountStatusEnum('status').notNull().default('active'),
+    state: accountStateEnum('state').notNull().default('normal_customer'),
+    isActivated: boolean('is_activated').notNull().default(false),
+    // Bumped on disable and password reset: tokens carry it, so older tokens stop working.
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('accounts_email_uq').on(sql`lower(${t.email})`),
+    index('accounts_role_created_idx').on(t.role, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: accountTokenKindEnum('kind').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('account_tokens_hash_uq').on(t.tokenHash), index('account_tokens_account_idx').on(t.accountId)],
+);
+
+export const apps = pgTable(
+  'apps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('apps_account_idx').on(t.accountId, t.createdAt.desc()),
+    index('apps_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    publicKey: text('public_key').notNull(),
+    // Only a hash is kept: the private key is shown once (DESIGN §5).
+    privateKeyHash: text('private_key_hash').notNull(),
+    privateKeyLast4: text('private_key_last4').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_app_uq').on(t.appId),
+    uniqueIndex('api_keys_public_uq').on(t.publicKey),
+    uniqueIndex('api_keys_private_hash_uq').on(t.privateKeyHash),
+  ],
+);
+
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    amount: money('amount').notNull(),
+    numberOfRequest: integer('number_of_request').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('plans_name_uq').on(sql`lower(${t.name})`), index('plans_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+export const planFeatures = pgTable(
+  'plan_features',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('plan_features_plan_idx').on(t.planId, t.createdAt)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    // A removed plan leaves its subscriptions running under the name they were bought with.
+    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    planName: text('plan_name').notNull(),
+    status: subscriptionStatusEnum('status').notNull(),
+    requestLimit: integer('request_limit').notNull(),
+    processedRequests: integer('processed_requests').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expireAt: timestamp('expire_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastIncrement: timestamp('last_increment', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('subscriptions_app_status_idx').on(t.appId, t.status),
+    index('subscriptions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    currency: paymentCurrencyEnum('currency').notNull(),
+    amount: money('amount').notNull(),
+    reference: text('reference').notNull(),
+    provider: text('provider').notNull(),
+    transactionStatus: transactionStatusEnum('transaction_status').notNull(),
+    confirmedStatus: boolean('confirmed_status').notNull().default(false),
+    isUpcoming: boolean('is_upcoming').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One transaction per provider reference: a replayed callback finds the existing row.
+    uniqueIndex('transactions_reference_uq').on(t.provider, t.reference),
+    index('transactions_app_created_idx').on(t.appId, t.createdAt.desc()),
+    index('transactions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const requestLogs = pgTable(
+  'request_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    host: text('host').notNull(),
+    agent: text('agent').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    originalUrl: text('original_url').notNull(),
+    status: integer('status').notNull(),
+    latencyMs: real('latency_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('request_logs_app_created_idx').on(t.appId, t.createdAt.desc(), t.id.desc())],
+);
+
+// A rates mailing records each recipient before the next batch goes out, so a retried job skips them.
+export const rateMailings = pgTable('rate_mailings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  requestedBy: uuid('requested_by').references(() => accounts.id, { onDelete: 'set null' }),
+  completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+export const rateMailingRecipients = pgTable(
+  'rate_mailing_recipients',
+  {
+    mailingId: uuid('mailing_id')
+      .notNull()
+      .references(() => rateMailings.id, { onDelete: 'cascade' }),
+    subscriberId: uuid('subscriber_id')
+      .notNull()
+      .references(() => mailingListSubscribers.id, { onDelete: 'cascade' }),
+    sentAt: createdAt(),
+  },
+  (t) => [uniqueIndex('rate_mailing_recipients_uq').on(t.mailingId, t.subscriberId)],
+);
+
+export const rateTweets = pgTable('rate_tweets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  text: text('text').notNull(),
+  // Null when no Twitter credentials are configured: the text is recorded, not posted.
+  tweetId: text('tweet_id'),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,203 @@
+// DESIGN §6 demo data for an empty database: 90 days of rates plus today, plans, a demo developer with an app,
+// keys, an active plan and a month of request-log history, and a few mailing-list subscribers.
+import { count } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { ASSETS, BASES, MARKETS, type Asset, type Base, type Market } from '@afrofx/shared';
+import type { Database } from './client';
+import { accounts, apiKeys, apps, mailingListSubscribers, planFeatures, plans, rates, requestLogs, subscriptions, transactions } from './schema';
+import { generateKeyPair } from '../modules/api-keys/api-key-material';
+import { hashPassword } from '../passwords';
+
+export const DEMO_DEVELOPER = { email: 'developer@example.com', password: 'afrofx-developer' } as const;
+
+/** Mid-market units of base per one unit of asset, late 2026. */
+const MID: Record<Base, Record<Asset, number>> = {
+  naira: { dollar: 1465, euro: 1705, british_pounds: 1950, canadian_dollar: 1050 },
+  'kenyan-shilling': { dollar: 129.2, euro: 150.4, british_pounds: 172.1, canadian_dollar: 92.6 },
+  rand: { dollar: 17.35, euro: 20.2, british_pounds: 23.1, canadian_dollar: 12.45 },
+  cedis: { dollar: 11.1, euro: 12.9, british_pounds: 14.8, canadian_dollar: 7.95 },
+};
+/** Cash and transfer markets trade above the bank rate, with wider spreads. */
+const MARKET_PREMIUM: Record<Market, { premium: number; spread: number }> = {
+  bank: { premium: 1, spread: 0.006 },
+  black_market_transfer: { premium: 1.025, spread: 0.012 },
+  black_market_cash: { premium: 1.035, spread: 0.015 },
+};
+
+const HISTORY_DAYS = 90;
+
+/** Deterministic pseudo-random numbers, so every fresh demo looks the same. */
+function prng(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const round = (value: number, places: number) => Number(value.toFixed(places));
+
+async function insertInBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+function demoRates(now: Date) {
+  const random = prng(20261122);
+  const rows: Array<typeof rates.$inferInsert> = [];
+  for (const base of BASES) {
+    for (const asset of ASSETS) {
+      // A gentle random walk ending at today's mid rate.
+      const walk: number[] = [];
+      let level = 1;
+      for (let day = 0; day <= HISTORY_DAYS; day++) {
+        walk.push(level);
+        level *= 1 + (random() - 0.5) * 0.012;
+      }
+      const drift = walk[walk.length - 1]!;
+      for (const market of MARKETS) {
+        const { premium, spread } = MARKET_PREMIUM[market];
+        for (let daysAgo = HISTORY_DAYS; daysAgo >= 0; daysAgo--) {
+          const mid = (MID[base][asset] * premium * walk[HISTORY_DAYS - daysAgo]!) / drift;
+          const places = mid > 100 ? 2 : 4;
+          const createdAt =
+            daysAgo === 0
+              ? new Date(now.getTime() - 60_000)
+              : new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo, 9, 0, 0);
+          rows.push({
+            market,
+            asset,
+            base,
+            buy: round(mid * (1 - spread), places),
+            sell: round(mid * (1 + spread), places),
+            createdAt,
+            updatedAt: createdAt,
+          });
+        }
+      }
+    }
+  }
+  return rows;
+}
+
+const DEMO_PLANS = [
+  { name: 'Starter', amount: 120, numberOfRequest: 10_000, features: ['Latest rates for every market', 'Currency list', 'E-mail support'] },
+  { name: 'Growth', amount: 480, numberOfRequest: 100_000, features: ['Everything in Starter', '90-day rate history', 'Currency conversion endpoint'] },
+  { name: 'Business', amount: 1200, numberOfRequest: 1_000_000, features: ['Everything in Growth', 'Priority support', 'A 30-minute onboarding call'] },
+];
+
+const AGENTS = ['axios/1.7.9', 'python-requests/2.32.3', 'curl/8.5.0', 'node-fetch/3.3.2', 'Go-http-client/2.0'];
+const PATHS = ['/v1/rates', '/v1/rates?market=bank', '/v1/rates?base=naira&asset=dollar', '/v1/convert?amount=100&from=dollar&to=naira', '/v1/currencies', '/v1/rates/history?market=bank&base=naira&asset=dollar'];
+
+export async function seedDemoData(db: Database, log: Pick<Logger, 'info'>): Promise<boolean> {
+  const [existing] = await db.select({ value: count() }).from(rates);
+  if ((existing?.value ?? 0) > 0) return false;
+  const now = new Date();
+
+  await insertInBatches(demoRates(now), 500, (batch) => db.insert(rates).values(batch));
+
+  const planIds: string[] = [];
+  for (const [i, plan] of DEMO_PLANS.entries()) {
+    const [row] = await db
+      .insert(plans)
+      .values({ name: plan.name, amount: plan.amount, numberOfRequest: plan.numberOfRequest, createdAt: new Date(now.getTime() - (10 - i) * 86_400_000) })
+      .returning({ id: plans.id });
+    planIds.push(row!.id);
+    await db.insert(planFeatures).values(plan.features.map((title) => ({ planId: row!.id, title })));
+  }
+
+  const [developer] = await db
+    .insert(accounts)
+    .values({
+      email: DEMO_DEVELOPER.email,
+      passwordHash: await hashPassword(DEMO_DEVELOPER.password),
+      firstName: 'Ada',
+      lastName: 'Okafor',
+      role: 'developer',
+      isActivated: true,
+    })
+    .onConflictDoNothing()
+    .returning({ id: accounts.id });
+  if (developer) {
+    const [app] = await db.insert(apps).values({ accountId: developer.id, name: 'Demo Remittance App' }).returning({ id: apps.id });
+    const keys = generateKeyPair();
+    await db.insert(apiKeys).values({ appId: app!.id, publicKey: keys.publicKey, privateKeyHash: keys.privateKeyHash, privateKeyLast4: keys.privateKeyLast4 });
+
+    const boughtAt = new Date(now.getTime() - 40 * 86_400_000);
+    const expireAt = new Date(boughtAt);
+    expireAt.setFullYear(expireAt.getFullYear() + 1);
+    const growth = DEMO_PLANS[1]!;
+    const random = prng(42);
+    const logRows: Array<typeof requestLogs.$inferInsert> = [];
+    const monthStart = new Date(now.getFullYear(), now.getMonth(), 1);
+    let thisMonth = 0;
+    for (let daysAgo = 30; daysAgo >= 0; daysAgo--) {
+      const perDay = 40 + Math.floor(random() * 120);
+      for (let i = 0; i < perDay; i++) {
+        const createdAt = new Date(now.getTime() - daysAgo * 86_400_000 - Math.floor(random() * (daysAgo === 0 ? 3_600_000 : 86_400_000)));
+        if (createdAt >= monthStart) thisMonth++;
+        logRows.push({
+          appId: app!.id,
+          host: 'api.afrofx.local',
+          agent: AGENTS[Math.floor(random() * AGENTS.length)]!,
+          ipAddress: `102.89.${Math.floor(random() * 255)}.${Math.floor(random() * 255)}`,
+          originalUrl: PATHS[Math.floor(random() * PATHS.length)]!,
+          status: random() < 0.97 ? 200 : 400,
+          latencyMs: round(2 + random() * 18, 2),
+          createdAt,
+        });
+      }
+    }
+    await insertInBatches(logRows, 500, (batch) => db.insert(requestLogs).values(batch));
+
+    const [subscription] = await db
+      .insert(subscriptions)
+      .values({
+        appId: app!.id,
+        planId: planIds[1],
+        planName: growth.name,
+        status: 'active',
+        requestLimit: growth.numberOfRequest,
+        processedRequests: thisMonth,
+        startsAt: boughtAt,
+        expireAt,
+        lastIncrement: now,
+        createdAt: boughtAt,
+      })
+      .returning({ id: subscriptions.id });
+    await db.insert(transactions).values({
+      appId: app!.id,
+      accountId: developer.id,
+      planId: planIds[1],
+      subscriptionId: subscription!.id,
+      currency: 'USD',
+      amount: round(growth.amount * 1.004, 2),
+      reference: 'demo-sandbox-0001',
+      provider: 'sandbox',
+      transactionStatus: 'successful',
+      confirmedStatus: true,
+      createdAt: boughtAt,
+    });
+  }
+
+  const subscribers = [
+    ['amaka@example.com', true],
+    ['kwame@example.com', true],
+    ['wanjiru@example.com', true],
+    ['thabo@example.com', false],
+    ['efua@example.com', true],
+  ] as const;
+  await db
+    .insert(mailingListSubscribers)
+    .values(subscribers.map(([email, isActivated], i) => ({ email, isActivated, createdAt: new Date(now.getTime() - (20 - i) * 86_400_000) })))
+    .onConflictDoNothing();
+  await db
+    .insert(mailingListSubscribers)
+    .values([
+      { email: 'cto@fintech.example', mailType: 'api_wait_list_user' as const },
+      { email: 'dev@remitly.example', mailType: 'api_wait_list_user' as const },
+    ])
+    .onConflictDoNothing();
+
+  log.info('seeded demo data');
+  return true;
+}

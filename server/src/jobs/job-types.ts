@@ -1,0 +1,9 @@
+// Every job the queue carries, as one discriminated union (STYLE: queue payloads in one file).
+export type Job =
+  | { name: 'subscription-confirmation-mail'; data: { subscriberId: string } }
+  | { name: 'rates-mail'; data: { mailingId: string } }
+  | { name: 'rates-csv'; data: { email: string } }
+  | { name: 'rates-tweet'; data: { tweetId: string } };
+
+export type JobName = Job['name'];
+export type JobData<N extends JobName> = Extract<Job, { name: N }>['data'];

@@ -1,0 +1,12 @@
+import type { JobContext } from './job-context';
+import type { JobData } from './job-types';
+import { ratesExportMail } from '../mail/templates';
+
+export async function ratesCsvJob(ctx: JobContext, { email }: JobData<'rates-csv'>): Promise<void> {
+  const { csv, rowCount } = await ctx.services.rates.exportCsv();
+  await ctx.mailer.send({
+    to: email,
+    ...ratesExportMail(rowCount),
+    attachments: [{ filename: `afrofx-rates-${new Date().toISOString().slice(0, 10)}.csv`, content: csv, contentType: 'text/csv' }],
+  });
+}

@@ -1,0 +1,22 @@
+import type { JobContext } from './job-context';
+import type { Job } from './job-types';
+import type { JobRunner } from './queue';
+import { ratesCsvJob } from './rates-csv.job';
+import { ratesMailJob } from './rates-mail.job';
+import { ratesTweetJob } from './rates-tweet.job';
+import { subscriptionConfirmationMailJob } from './subscription-confirmation-mail.job';
+
+export function jobRunner(ctx: JobContext): JobRunner {
+  return async (job: Job) => {
+    switch (job.name) {
+      case 'subscription-confirmation-mail':
+        return subscriptionConfirmationMailJob(ctx, job.data);
+      case 'rates-mail':
+        return ratesMailJob(ctx, job.data);
+      case 'rates-csv':
+        return ratesCsvJob(ctx, job.data);
+      case 'rates-tweet':
+        return ratesTweetJob(ctx, job.data);
+    }
+  };
+}

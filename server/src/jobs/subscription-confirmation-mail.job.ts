@@ -1,0 +1,16 @@
+import type { JobContext } from './job-context';
+import type { JobData } from './job-types';
+import { subscriptionConfirmationMail } from '../mail/templates';
+
+export async function subscriptionConfirmationMailJob(
+  ctx: JobContext,
+  { subscriberId }: JobData<'subscription-confirmation-mail'>,
+): Promise<void> {
+  const subscriber = await ctx.services.subscribers.findById(subscriberId);
+  // Removed or already confirmed: nothing left to send.
+  if (!subscriber || subscriber.isActivated) return;
+  await ctx.mailer.send({
+    to: subscriber.email,
+    ...subscriptionConfirmationMail(`${ctx.config.publicUrl}/confirmation/${subscriber._id}`),
+  });
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: Array<{ filename: string; content: string | Buffer; contentType: string }>;
+}
+
+export interface Mailer {
+  /** 'smtp' or the outbox folder the .eml files go to. */
+  readonly target: string;
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: { info(obj: object, msg: string): void };
+}
+
+const LINK = /https?:\/\/[^\s"'<>]+/g;
+
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    // DESIGN §7: nodemailer's default timeouts are minutes; fail fast so the job retries with backoff.
+    const url = new URL(options.smtpUrl);
+    for (const [name, ms] of [['connectionTimeout', '10000'], ['greetingTimeout', '10000'], ['socketTimeout', '20000']]) {
+      if (!url.searchParams.has(name!)) url.searchParams.set(name!, ms!);
+    }
+    const transport: Transporter = nodemailer.createTransport(url.toString());
+    return {
+      target: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    target: options.outboxDir,
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await mkdir(options.outboxDir, { recursive: true });
+      const file = path.join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      const links = [...new Set(message.text.match(LINK) ?? [])];
+      options.log.info({ to: message.to, subject: message.subject, file, links }, 'mail written to the outbox');
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,69 @@
+// HTML + text bodies for every e-mail the product sends. Values are escaped; layout is inline-styled for mail clients.
+import { ASSET_DISPLAY, BASE_DISPLAY, MARKET_LABELS, baseSymbol, formatDateTime, formatNumber } from '@afrofx/shared';
+import type { Rate } from '@afrofx/shared';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 12px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#065f46;color:#ffffff;padding:20px 28px;font-size:20px;font-weight:bold">Afro<span style="color:#fbbf24">FX</span></td></tr>
+<tr><td style="padding:28px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}</td></tr>
+<tr><td style="padding:16px 28px;background:#f8fafc;color:#64748b;font-size:12px">AfroFX — exchange rates for African currencies.</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+const button = (href: string, label: string) =>
+  `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#065f46;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
+
+export function subscriptionConfirmationMail(link: string): MailContent {
+  const title = 'Confirm your AfroFX rates subscription';
+  return {
+    subject: title,
+    text: `Hello,\n\nYou asked to receive AfroFX exchange rates by e-mail every day. Confirm your subscription by opening this link:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail and nothing will be sent.\n\nAfroFX`,
+    html: layout(
+      title,
+      `<p>You asked to receive AfroFX exchange rates by e-mail every day.</p>${button(link, 'Confirm subscription')}<p style="color:#64748b;font-size:13px">Or paste this link into your browser: ${escapeHtml(link)}</p><p style="color:#64748b;font-size:13px">If you did not ask for this, ignore this e-mail and nothing will be sent.</p>`,
+    ),
+  };
+}
+
+function rateLine(rate: Rate): string {
+  const sym = baseSymbol(rate.base);
+  return `${ASSET_DISPLAY[rate.asset].code}/${BASE_DISPLAY[rate.base].code} ${MARKET_LABELS[rate.market]}: buy ${sym}${formatNumber(rate.buy)}, sell ${sym}${formatNumber(rate.sell)}`;
+}
+
+export function ratesMail(rates: Rate[], siteUrl: string): MailContent {
+  const title = `AfroFX rates for ${formatDateTime(new Date()).split(' ')[0]}`;
+  const rows = rates
+    .map(
+      (r) =>
+        `<tr><td style="padding:6px 8px">${ASSET_DISPLAY[r.asset].flag} ${ASSET_DISPLAY[r.asset].code}/${BASE_DISPLAY[r.base].code}</td><td style="padding:6px 8px">${MARKET_LABELS[r.market]}</td><td style="padding:6px 8px;text-align:right">${escapeHtml(baseSymbol(r.base) + formatNumber(r.buy))}</td><td style="padding:6px 8px;text-align:right">${escapeHtml(baseSymbol(r.base) + formatNumber(r.sell))}</td></tr>`,
+    )
+    .join('');
+  return {
+    subject: title,
+    text: `${title}\n\n${rates.map(rateLine).join('\n')}\n\nSee every market at ${siteUrl}\n`,
+    html: layout(
+      title,
+      `<table width="100%" style="border-collapse:collapse;font-size:14px"><tr style="background:#f1f5f9"><th align="left" style="padding:6px 8px">Pair</th><th align="left" style="padding:6px 8px">Market</th><th align="right" style="padding:6px 8px">Buy</th><th align="right" style="padding:6px 8px">Sell</th></tr>${rows}</table>${button(siteUrl, 'See all rates')}`,
+    ),
+  };
+}
+
+export function ratesExportMail(rowCount: number): MailContent {
+  const title = 'Your AfroFX rates export';
+  return {
+    subject: title,
+    text: `The rates export you asked for is attached as a CSV file (${rowCount} rates).\n\nAfroFX`,
+    html: layout(title, `<p>The rates export you asked for is attached as a CSV file (${rowCount} rates).</p>`),
+  };
+}

@@ -1,0 +1,60 @@
+// Starts the HTTP server, and runs jobs in this process when there is no Redis (DESIGN §1).
+import { ConfigError, loadConfig, type Config } from './config';
+import { buildApp } from './app';
+import { createRuntime } from './runtime';
+import { DEMO_DEVELOPER } from './db/seed';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const runtime = await createRuntime(config);
+  const app = await buildApp(runtime);
+  const worker = runtime.startWorker();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await worker?.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  const lines = [
+    '',
+    `  AfroFX is running at ${url}`,
+    `  API: ${url}/v1   docs: ${url}/docs`,
+    `  database: ${runtime.database.driver}   jobs: ${runtime.queue.driver}   mail: ${runtime.mailer.target}`,
+  ];
+  if (config.adminEmail && config.adminPassword && config.env !== 'production') {
+    lines.push(`  admin login:     ${url}/admin/login   ${config.adminEmail} / ${config.adminPassword}`);
+  }
+  if (config.demoData) {
+    lines.push(`  developer login: ${url}/developer/signin   ${DEMO_DEVELOPER.email} / ${DEMO_DEVELOPER.password}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,12 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+// DESIGN §5: the private key is shown once and stored only as a hash; the public key names the app in logs.
+export function generateKeyPair() {
+  const publicKey = `pk_${randomBytes(16).toString('hex')}`;
+  const privateKey = `sk_${randomBytes(24).toString('base64url')}`;
+  return { publicKey, privateKey, privateKeyHash: hashPrivateKey(privateKey), privateKeyLast4: privateKey.slice(-4) };
+}
+
+export function hashPrivateKey(privateKey: string): string {
+  return createHash('sha256').update(privateKey).digest('hex');
+}

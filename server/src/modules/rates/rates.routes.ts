@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  Envelope,
+  ExportRatesInput,
+  IdParams,
+  MarketParams,
+  MessageOnly,
+  PagedEnvelope,
+  PageQuery,
+  Rate,
+  RateInput,
+} from '@afrofx/shared';
+import { done, ok, paged, pageOf } from '../../http';
+import type { RouteOptions } from '../../app';
+
+export const ratesRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+  app.get(
+    '/user/fetch_rates/:market',
+    {
+      schema: {
+        tags: ['Public'],
+        summary: 'Latest rate per base and asset in a market',
+        params: MarketParams,
+        response: { 200: Envelope(Type.Array(Rate)) },
+      },
+    },
+    async (request) => ok(await services.rates.latestForMarket(request.params.market), 'Rates fetched.'),
+  );
+
+  const admin = { tags: ['Admin'], security: [{ bearerAuth: [] }] };
+  const adminOnly = { preHandler: app.requireAdmin };
+
+  app.get(
+    '/admin/fetch_all_rates',
+    { ...adminOnly, schema: { ...admin, summary: 'Every rate record, newest first', querystring: PageQuery, response: { 200: PagedEnvelope(Rate) } } },
+    async (request) => {
+      const page = pageOf(request.query.page);
+      const { rows, count } = await services.rates.list(page);
+      return paged(page, rows, count, 'Rates fetched.');
+    },
+  );
+
+  app.post(
+    '/admin/create_rate',
+    { ...adminOnly, schema: { ...admin, summary: 'Record a rate', body: RateInput, response: { 201: Envelope(Rate) } } },
+    async (request, reply) => reply.status(201).send(ok(await services.rates.create(request.body), 'Rate created successfully.')),
+  );
+
+  app.put(
+    '/admin/edit_rate/:id',
+    { ...adminOnly, schema: { ...admin, summary: 'Correct a rate record', params: IdParams, body: RateInput, response: { 200: Envelope(Rate) } } },
+    async (request) => ok(await services.rates.update(request.params.id, request.body), 'Rate updated successfully.'),
+  );
+
+  app.delete(
+    '/admin/delete_rate/:id',
+    { ...adminOnly, schema: { ...admin, summary: 'Delete a rate record', params: IdParams, response: { 200: MessageOnly } } },
+    async (request) => {
+      await services.rates.remove(request.params.id);
+      return done('Rate deleted successfully.');
+    },
+  );
+
+  app.post(
+    '/admin/export_rate_to_csv',
+    { ...adminOnly, schema: { ...admin, summary: 'E-mail every rate as CSV', body: ExportRatesInput, response: { 202: MessageOnly } } },
+    async (request, reply) => {
+      await services.rates.requestExport(request.body.email);
+      return reply.status(202).send(done(`The rates export will be sent to ${request.body.email}.`));
+    },
+  );
+
+  app.post(
+    '/admin/send_tweet_rate',
+    { ...adminOnly, schema: { ...admin, summary: "Tweet today's naira cash rates", response: { 202: MessageOnly } } },
+    async (_request, reply) => {
+      await services.rates.tweetLatest();
+      return reply.status(202).send(done('The rates tweet is on its way.'));
+    },
+  );
+};

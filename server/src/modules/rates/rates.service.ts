@@ -1,0 +1,132 @@
+import { count, desc, eq } from 'drizzle-orm';
+import { stringify } from 'csv-stringify';
+import { ASSET_DISPLAY, MARKET_LABELS, baseSymbol, formatNumber } from '@afrofx/shared';
+import type { Market, Rate, RateInput } from '@afrofx/shared';
+import type { Database } from '../../db/client';
+import { rates, rateTweets } from '../../db/schema';
+import { notFound } from '../../errors';
+import type { Page } from '../../http';
+import type { Enqueue } from '../../services';
+
+type RateRow = typeof rates.$inferSelect;
+
+export const toRate = (row: RateRow): Rate => ({
+  _id: row.id,
+  market: row.market,
+  asset: row.asset,
+  base: row.base,
+  buy: row.buy,
+  sell: row.sell,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const EXPORT_BATCH = 1000;
+
+export function createRatesService(db: Database, enqueue: Enqueue) {
+  return {
+    /** DESIGN §4: per base and asset, the latest record of the market. */
+    async latestForMarket(market: Market): Promise<Rate[]> {
+      const rows = await db
+        .selectDistinctOn([rates.base, rates.asset])
+        .from(rates)
+        .where(eq(rates.market, market))
+        .orderBy(rates.base, rates.asset, desc(rates.createdAt), desc(rates.id));
+      return rows.map(toRate);
+    },
+
+    async latestForAllMarkets(): Promise<Rate[]> {
+      const rows = await db
+        .selectDistinctOn([rates.market, rates.base, rates.asset])
+        .from(rates)
+        .orderBy(rates.market, rates.base, rates.asset, desc(rates.createdAt), desc(rates.id));
+      return rows.map(toRate);
+    },
+
+    async list(page: Page): Promise<{ rows: Rate[]; count: number }> {
+      const [rows, [total]] = await Promise.all([
+        db.select().from(rates).orderBy(desc(rates.createdAt), desc(rates.id)).limit(page.limit).offset(page.offset),
+        db.select({ value: count() }).from(rates),
+      ]);
+      return { rows: rows.map(toRate), count: total?.value ?? 0 };
+    },
+
+    async create(input: RateInput): Promise<Rate> {
+      const [row] = await db.insert(rates).values(input).returning();
+      return toRate(row!);
+    },
+
+    async update(id: string, input: RateInput): Promise<Rate> {
+      const [row] = await db
+        .update(rates)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(rates.id, id))
+        .returning();
+      if (!row) throw notFound('Rate not found.');
+      return toRate(row);
+    },
+
+    async remove(id: string): Promise<void> {
+      const deleted = await db.delete(rates).where(eq(rates.id, id)).returning({ id: rates.id });
+      if (deleted.length === 0) throw notFound('Rate not found.');
+    },
+
+    /** Every rate, oldest first, streamed through csv-stringify in batches. */
+    async exportCsv(): Promise<{ csv: string; rowCount: number }> {
+      const stringifier = stringify({
+        header: true,
+        columns: ['id', 'market', 'base', 'asset', 'buy', 'sell', 'createdAt', 'updatedAt'],
+      });
+      const chunks: Buffer[] = [];
+      stringifier.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const finished = new Promise<void>((resolve, reject) => {
+        stringifier.on('end', resolve);
+        stringifier.on('error', reject);
+      });
+      let rowCount = 0;
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const batch = await db.select().from(rates).orderBy(rates.createdAt, rates.id).limit(EXPORT_BATCH).offset(offset);
+        for (const row of batch) {
+          stringifier.write({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+        }
+        rowCount += batch.length;
+        if (batch.length < EXPORT_BATCH) break;
+      }
+      stringifier.end();
+      await finished;
+      return { csv: Buffer.concat(chunks).toString('utf8'), rowCount };
+    },
+
+    requestExport(email: string): Promise<void> {
+      return enqueue('rates-csv', { email });
+    },
+
+    /** Composes today's naira cash-market tweet and records it; the job posts it. */
+    async tweetLatest(): Promise<void> {
+      const latest = await this.latestForMarket('black_market_cash');
+      const naira = latest.filter((r) => r.base === 'naira');
+      const lines = naira.map(
+        (r) =>
+          `${ASSET_DISPLAY[r.asset].flag} ${ASSET_DISPLAY[r.asset].code}: buy ${baseSymbol(r.base)}${formatNumber(r.buy)} / sell ${baseSymbol(r.base)}${formatNumber(r.sell)}`,
+      );
+      const text =
+        naira.length > 0
+          ? `AfroFX ${MARKET_LABELS.black_market_cash} rates (NGN)\n${lines.join('\n')}\n#naira #forex`
+          : 'AfroFX: rates have not been updated today.';
+      const [row] = await db.insert(rateTweets).values({ text: text.slice(0, 280) }).returning({ id: rateTweets.id });
+      await enqueue('rates-tweet', { tweetId: row!.id }, { jobId: row!.id });
+    },
+
+    async findTweet(id: string) {
+      const [row] = await db.select().from(rateTweets).where(eq(rateTweets.id, id));
+      return row;
+    },
+
+    async markTweetPosted(id: string, tweetId: string): Promise<void> {
+      await db.update(rateTweets).set({ tweetId }).where(eq(rateTweets.id, id));
+    },
+
+  };
+}
+
+export type RatesService = ReturnType<typeof createRatesService>;

@@ -1,0 +1,129 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { MailType, Subscriber } from '@afrofx/shared';
+import type { Database } from '../../db/client';
+import { mailingListSubscribers, rateMailingRecipients, rateMailings } from '../../db/schema';
+import { notFound } from '../../errors';
+import type { Page } from '../../http';
+import type { Enqueue } from '../../services';
+
+type SubscriberRow = typeof mailingListSubscribers.$inferSelect;
+
+const toSubscriber = (row: SubscriberRow): Subscriber => ({
+  _id: row.id,
+  email: row.email,
+  isActivated: row.isActivated,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export interface SubscribeResult {
+  created: boolean;
+  alreadyActive: boolean;
+}
+
+export function createSubscribersService(db: Database, enqueue: Enqueue) {
+  return {
+    /** DESIGN §4: stores an inactive address and mails a confirmation link; a repeat does not duplicate. */
+    async subscribe(rawEmail: string, mailType: MailType = 'mailing_list'): Promise<SubscribeResult> {
+      const email = rawEmail.trim().toLowerCase();
+      const [inserted] = await db
+        .insert(mailingListSubscribers)
+        .values({ email, mailType })
+        .onConflictDoNothing()
+        .returning();
+      const row =
+        inserted ??
+        (
+          await db
+            .select()
+            .from(mailingListSubscribers)
+            .where(and(sql`lower(${mailingListSubscribers.email}) = ${email}`, eq(mailingListSubscribers.mailType, mailType)))
+        )[0]!;
+      if (!row.isActivated && mailType === 'mailing_list') {
+        await enqueue('subscription-confirmation-mail', { subscriberId: row.id });
+      }
+      return { created: Boolean(inserted), alreadyActive: row.isActivated };
+    },
+
+    async confirm(id: string): Promise<{ alreadyActive: boolean }> {
+      const [row] = await db.select().from(mailingListSubscribers).where(eq(mailingListSubscribers.id, id));
+      if (!row) throw notFound('This confirmation link is not valid. The subscription may have been removed.');
+      if (row.isActivated) return { alreadyActive: true };
+      await db
+        .update(mailingListSubscribers)
+        .set({ isActivated: true, activatedAt: new Date() })
+        .where(eq(mailingListSubscribers.id, id));
+      return { alreadyActive: false };
+    },
+
+    async findById(id: string): Promise<Subscriber | undefined> {
+      const [row] = await db.select().from(mailingListSubscribers).where(eq(mailingListSubscribers.id, id));
+      return row && toSubscriber(row);
+    },
+
+    async list(mailType: MailType, page: Page): Promise<{ rows: Subscriber[]; count: number }> {
+      const where = eq(mailingListSubscribers.mailType, mailType);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(mailingListSubscribers)
+          .where(where)
+          .orderBy(desc(mailingListSubscribers.createdAt), desc(mailingListSubscribers.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ value: count() }).from(mailingListSubscribers).where(where),
+      ]);
+      return { rows: rows.map(toSubscriber), count: total?.value ?? 0 };
+    },
+
+    async remove(id: string): Promise<void> {
+      const deleted = await db
+        .delete(mailingListSubscribers)
+        .where(eq(mailingListSubscribers.id, id))
+        .returning({ id: mailingListSubscribers.id });
+      if (deleted.length === 0) throw notFound('Subscriber not found.');
+    },
+
+    /** Starts a rates mailing to every activated subscriber; returns how many will receive it. */
+    async startRatesMailing(requestedBy: string): Promise<number> {
+      const [mailing] = await db.insert(rateMailings).values({ requestedBy }).returning({ id: rateMailings.id });
+      const [active] = await db
+        .select({ value: count() })
+        .from(mailingListSubscribers)
+        .where(and(eq(mailingListSubscribers.mailType, 'mailing_list'), eq(mailingListSubscribers.isActivated, true)));
+      await enqueue('rates-mail', { mailingId: mailing!.id }, { jobId: mailing!.id });
+      return active?.value ?? 0;
+    },
+
+    async pendingRecipients(mailingId: string, limit: number): Promise<Array<{ id: string; email: string }>> {
+      return db
+        .select({ id: mailingListSubscribers.id, email: mailingListSubscribers.email })
+        .from(mailingListSubscribers)
+        .leftJoin(
+          rateMailingRecipients,
+          and(
+            eq(rateMailingRecipients.subscriberId, mailingListSubscribers.id),
+            eq(rateMailingRecipients.mailingId, mailingId),
+          ),
+        )
+        .where(
+          and(
+            eq(mailingListSubscribers.mailType, 'mailing_list'),
+            eq(mailingListSubscribers.isActivated, true),
+            isNull(rateMailingRecipients.mailingId),
+          ),
+        )
+        .orderBy(mailingListSubscribers.createdAt, mailingListSubscribers.id)
+        .limit(limit);
+    },
+
+    async recordRecipient(mailingId: string, subscriberId: string): Promise<void> {
+      await db.insert(rateMailingRecipients).values({ mailingId, subscriberId }).onConflictDoNothing();
+    },
+
+    async completeMailing(mailingId: string): Promise<void> {
+      await db.update(rateMailings).set({ completedAt: new Date() }).where(eq(rateMailings.id, mailingId));
+    },
+  };
+}
+
+export type SubscribersService = ReturnType<typeof createSubscribersService>;

@@ -1,0 +1,83 @@
+// Everything the API and the worker share: database, mail, queue and services, opened once and closed in order.
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { seedDemoData } from './db/seed';
+import { jobRunner } from './jobs/run-job';
+import { createBullQueue, createInlineQueue, startBullWorker, type JobQueue, type RedisWorker } from './jobs/queue';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createServices, type Services } from './services';
+
+export interface Runtime {
+  config: Config;
+  log: Logger;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  queue: JobQueue;
+  services: Services;
+  /** Prefix of every Redis key this runtime writes (queue, rate limits). */
+  keyPrefix: string;
+  /** Starts consuming the Redis queue in this process (the worker, or tests). */
+  startWorker(): RedisWorker | undefined;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** Tests keep PGlite in memory; the product keeps it in DATA_DIR. */
+  inMemoryDatabase?: boolean;
+  /** Redis key prefix, so parallel test runs never see each other's jobs. */
+  queuePrefix?: string;
+  /** Inline job retry base delay. */
+  jobBackoffMs?: number;
+  log?: Logger;
+}
+
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const log = options.log ?? pino({ level: config.logLevel });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: options.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),
+    onError: (err) => log.error({ err }, 'database connection error'),
+  });
+  await database.migrate();
+
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
+
+  // Services enqueue jobs and jobs call services: the closure reads `queue` only once both exist.
+  const services = createServices(database.db, (name, data, opts) => queue.enqueue(name, data, opts));
+  const run = jobRunner({ config, services, mailer, log });
+  const queuePrefix = options.queuePrefix ?? 'afrofx';
+  const queue: JobQueue = config.redisUrl
+    ? createBullQueue({ redisUrl: config.redisUrl, prefix: queuePrefix })
+    : createInlineQueue({ run, log, backoffMs: options.jobBackoffMs });
+
+  if (config.adminEmail && config.adminPassword) {
+    if (await services.adminUsers.ensureAdmin(config.adminEmail, config.adminPassword)) {
+      log.info({ email: config.adminEmail }, 'created the first admin');
+    }
+  }
+  if (config.demoData) await seedDemoData(database.db, log);
+
+  return {
+    config,
+    log,
+    database,
+    mailer,
+    queue,
+    services,
+    keyPrefix: queuePrefix,
+    startWorker: () =>
+      config.redisUrl ? startBullWorker({ redisUrl: config.redisUrl, prefix: queuePrefix, run, log }) : undefined,
+    async close() {
+      await queue.close();
+      mailer.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// The BullMQ worker process (docker-compose `worker`): runs the jobs the API enqueues on Redis.
+import { ConfigError, loadConfig } from './config';
+import { createRuntime } from './runtime';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (!config.redisUrl) {
+    console.error('Configuration error: the worker needs REDIS_URL (without Redis the API runs jobs itself)');
+    process.exit(1);
+  }
+  const runtime = await createRuntime(config);
+  const worker = runtime.startWorker()!;
+  runtime.log.info('worker started');
+
+  const stop = async () => {
+    await worker.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,210 @@
+import { createSigner } from 'fast-jwt';
+import { BASES, ASSETS } from '@afrofx/shared';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const valid = { market: 'bank', asset: 'dollar', base: 'naira', buy: 1450.5, sell: 1470.25 };
+
+async function admin() {
+  return { authorization: `Bearer ${await t.adminToken()}` };
+}
+
+async function createRate(body: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/v1/admin/create_rate', headers: await admin(), payload: body });
+}
+
+async function rateCount() {
+  const res = await t.app.inject({ method: 'GET', url: '/v1/admin/fetch_all_rates', headers: await admin() });
+  return res.json().pagination.count as number;
+}
+
+describe('POST admin/create_rate', () => {
+  it('stores a rate and answers 201 with it', async () => {
+    const res = await createRate(valid);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ message: 'Rate created successfully.', data: { ...valid, _id: expect.any(String) } });
+  });
+
+  it.each([
+    ['a missing field', { ...valid, sell: undefined }, 'sell is required'],
+    ['a non-numeric buy', { ...valid, buy: 'lots' }, 'buy must be a number'],
+    ['a zero buy', { ...valid, buy: 0 }, 'buy must be greater than 0'],
+    ['a negative sell', { ...valid, sell: -3 }, 'sell must be greater than 0'],
+    ['an unknown market', { ...valid, market: 'street' }, 'market must be one of'],
+    ['an unknown base', { ...valid, base: 'cfa' }, 'base must be one of'],
+    ['an unknown asset', { ...valid, asset: 'yen' }, 'asset must be one of'],
+    ['a smuggled field', { ...valid, role: 'admin' }, 'role is not an accepted field'],
+  ])('rejects %s with 400 and stores nothing', async (_name, body, message) => {
+    const before = await rateCount();
+    const res = await createRate(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining(message) });
+    expect(await rateCount()).toBe(before);
+  });
+
+  it('rejects a body that is not JSON with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/admin/create_rate',
+      headers: { ...(await admin()), 'content-type': 'application/json' },
+      payload: '{"market":',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('answers 413 to a body over 1 MiB', async () => {
+    const res = await createRate({ ...valid, padding: 'x'.repeat(1024 * 1024 + 10) });
+    expect(res.statusCode).toBe(413);
+  });
+});
+
+describe('admin rate calls without a valid admin token', () => {
+  const calls = [
+    ['GET', '/v1/admin/fetch_all_rates'],
+    ['POST', '/v1/admin/create_rate'],
+    ['PUT', '/v1/admin/edit_rate/7d0c0a54-3c57-4d0c-9f0f-0c0c0c0c0c0c'],
+    ['DELETE', '/v1/admin/delete_rate/7d0c0a54-3c57-4d0c-9f0f-0c0c0c0c0c0c'],
+  ] as const;
+
+  it.each(calls)('%s %s without a token is 401', async (method, url) => {
+    const res = await t.app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : valid });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Authentication required.');
+  });
+
+  it.each([
+    ['a malformed token', 'Bearer not-a-jwt'],
+    ['a token signed with another secret', `Bearer ${createSigner({ key: 'x'.repeat(40) })({ sub: 'a', role: 'admin', ver: 0 })}`],
+    ['an alg:none token', `Bearer ${createSigner({ algorithm: 'none' })({ sub: 'a', role: 'admin', ver: 0 })}`],
+    ['an expired token', 'expired'],
+    ['a tampered token', 'tampered'],
+  ])('refuses %s with 401', async (_name, header) => {
+    let authorization = header;
+    if (header === 'expired') {
+      authorization = `Bearer ${createSigner({ key: t.config.jwtSecret, expiresIn: 1, clockTimestamp: Date.now() - 60_000 })({ sub: 'a', role: 'admin', ver: 0 })}`;
+    } else if (header === 'tampered') {
+      const [head, , sig] = (await t.adminToken()).split('.');
+      const body = Buffer.from(JSON.stringify({ sub: 'someone-else', role: 'admin', ver: 0 })).toString('base64url');
+      authorization = `Bearer ${head}.${body}.${sig}`;
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/v1/admin/fetch_all_rates', headers: { authorization } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a developer token with 403', async () => {
+    const token = t.app.issueToken({ sub: '7d0c0a54-3c57-4d0c-9f0f-0c0c0c0c0c0c', role: 'developer', ver: 0 });
+    const res = await t.app.inject({ method: 'GET', url: '/v1/admin/fetch_all_rates', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('PUT admin/edit_rate/{id} and DELETE admin/delete_rate/{id}', () => {
+  it('edits a rate, then deletes it', async () => {
+    const created = (await createRate(valid)).json().data;
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/admin/edit_rate/${created._id}`,
+      headers: await admin(),
+      payload: { ...valid, buy: 1500, sell: 1520 },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({ _id: created._id, buy: 1500, sell: 1520 });
+
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/v1/admin/delete_rate/${created._id}`, headers: await admin() });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().message).toBe('Rate deleted successfully.');
+    const again = await t.app.inject({ method: 'DELETE', url: `/v1/admin/delete_rate/${created._id}`, headers: await admin() });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('answers 404 for an unknown id and 400 for an id that is not one', async () => {
+    const unknown = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/admin/edit_rate/7d0c0a54-3c57-4d0c-9f0f-0c0c0c0c0c0c',
+      headers: await admin(),
+      payload: valid,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const garbage = await t.app.inject({ method: 'DELETE', url: "/v1/admin/delete_rate/1'; drop table rates;--", headers: await admin() });
+    expect(garbage.statusCode).toBe(400);
+    expect(garbage.json().message).toBe('id is not a valid id');
+  });
+
+  it('validates the edit body like the create body', async () => {
+    const created = (await createRate(valid)).json().data;
+    const res = await t.app.inject({ method: 'PUT', url: `/v1/admin/edit_rate/${created._id}`, headers: await admin(), payload: { ...valid, buy: 'x' } });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('GET admin/fetch_all_rates', () => {
+  it('pages 20 at a time, newest first, and ends', async () => {
+    const total = await rateCount();
+    for (let i = 0; i < 25; i++) await createRate({ ...valid, buy: 1000 + i, sell: 1100 + i });
+    const count = total + 25;
+    const pages = Math.ceil(count / 20);
+    const seen: string[] = [];
+    let page: number | null = 1;
+    while (page !== null) {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/admin/fetch_all_rates?page=${page}`, headers: await admin() });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.pagination.count).toBe(count);
+      seen.push(...body.data.map((r: { _id: string }) => r._id));
+      expect(page).toBeLessThanOrEqual(pages);
+      page = body.pagination.next;
+    }
+    expect(new Set(seen).size).toBe(count);
+    const first = (await t.app.inject({ method: 'GET', url: '/v1/admin/fetch_all_rates', headers: await admin() })).json();
+    expect(first.data[0].buy).toBe(1024);
+  });
+
+  it.each(['0', '-1', 'abc', '1.5'])('rejects page=%s with 400', async (page) => {
+    const res = await t.app.inject({ method: 'GET', url: `/v1/admin/fetch_all_rates?page=${page}`, headers: await admin() });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('answers an empty page past the end', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/admin/fetch_all_rates?page=999', headers: await admin() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([]);
+    expect(res.json().pagination.next).toBeNull();
+  });
+});
+
+describe('GET user/fetch_rates/{market}', () => {
+  it('returns the latest record per base and asset of that market only', async () => {
+    await createRate({ market: 'black_market_cash', asset: 'euro', base: 'rand', buy: 20, sell: 21 });
+    await createRate({ market: 'black_market_cash', asset: 'euro', base: 'rand', buy: 20.5, sell: 21.5 });
+    await createRate({ market: 'black_market_transfer', asset: 'euro', base: 'rand', buy: 99, sell: 100 });
+    const res = await t.app.inject({ method: 'GET', url: '/v1/user/fetch_rates/black_market_cash' });
+    expect(res.statusCode).toBe(200);
+    const rates = res.json().data as Array<{ market: string; base: string; asset: string; buy: number }>;
+    expect(rates.every((r) => r.market === 'black_market_cash')).toBe(true);
+    expect(rates.filter((r) => r.base === 'rand' && r.asset === 'euro')).toEqual([expect.objectContaining({ buy: 20.5 })]);
+    const pairs = rates.map((r) => `${r.base}/${r.asset}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+    expect(pairs.every((p) => BASES.some((b) => p.startsWith(b)) && ASSETS.some((a) => p.endsWith(a)))).toBe(true);
+  });
+
+  it('is a 400 for an unknown market, not a 500', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/user/fetch_rates/unknown' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('market must be one of: black_market_cash, bank, black_market_transfer');
+  });
+
+  it('answers an empty list for a market without rates', async () => {
+    const fresh = await createTestApp();
+    try {
+      const res = await fresh.app.inject({ method: 'GET', url: '/v1/user/fetch_rates/bank' });
+      expect(res.json()).toEqual({ data: [], message: 'Rates fetched.' });
+    } finally {
+      await fresh.close();
+    }
+  });
+});

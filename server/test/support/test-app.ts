@@ -1,0 +1,131 @@
+// Builds the real app on a real database for one test file: in-memory PGlite by default, or a database of its
+// own on the server named by DATABASE_URL (created here, dropped on close). With REDIS_URL the queue is BullMQ
+// under a key prefix of its own, consumed by a worker in this process.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import IORedis from 'ioredis';
+import pg from 'pg';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { createRuntime, type Runtime } from '../../src/runtime';
+
+export const ADMIN = { email: 'admin@example.com', password: 'afrofx-admin-test' } as const;
+export const redisAvailable = Boolean(process.env.REDIS_URL);
+
+export interface TestApp {
+  app: FastifyInstance;
+  runtime: Runtime;
+  config: Config;
+  adminToken(): Promise<string>;
+  /** E-mails written to the outbox so far, oldest first. */
+  outbox(): Promise<Array<{ to: string; subject: string; raw: string; links: string[] }>>;
+  close(): Promise<void>;
+}
+
+async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `afrofx_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+async function deleteRedisKeys(redisUrl: string, prefix: string) {
+  const redis = new IORedis(redisUrl);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  redis.disconnect();
+}
+
+const QUOTED_PRINTABLE_SOFT_BREAK = /=\r?\n/g;
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'afrofx-test-'));
+  const serverDb = process.env.DATABASE_URL ? await createServerDatabase(process.env.DATABASE_URL) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: serverDb?.url,
+    REDIS_URL: process.env.REDIS_URL,
+    PUBLIC_URL: 'http://afrofx.test',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DEMO_DATA: 'false',
+    WEB_DIST: '',
+    ...env,
+  });
+  const keyPrefix = `afrofx-test-${randomBytes(6).toString('hex')}`;
+  const runtime = await createRuntime(config, { inMemoryDatabase: true, queuePrefix: keyPrefix, jobBackoffMs: 10 });
+  const worker = runtime.startWorker();
+  const app = await buildApp(runtime);
+  await app.ready();
+
+  let token: string | undefined;
+  return {
+    app,
+    runtime,
+    config,
+    async adminToken() {
+      if (token) return token;
+      const res = await app.inject({ method: 'POST', url: '/v1/admin/authenticate', payload: ADMIN });
+      if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.body}`);
+      token = res.json().data.token as string;
+      return token;
+    },
+    async outbox() {
+      const dir = path.join(dataDir, 'outbox');
+      const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+      return Promise.all(
+        files.map(async (file) => {
+          const raw = await readFile(path.join(dir, file), 'utf8');
+          const decoded = raw.replace(QUOTED_PRINTABLE_SOFT_BREAK, '').replace(/=3D/g, '=');
+          return {
+            raw: decoded,
+            to: /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+            subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+            links: [...new Set(decoded.match(/https?:\/\/[^\s"'<>]+/g) ?? [])],
+          };
+        }),
+      );
+    },
+    async close() {
+      await app.close();
+      await worker?.close();
+      await runtime.close();
+      await serverDb?.drop();
+      if (config.redisUrl) await deleteRedisKeys(config.redisUrl, keyPrefix);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until the check passes (jobs run asynchronously on either queue driver). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}

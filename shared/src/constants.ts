@@ -1,0 +1,81 @@
+// Domain constants of SPEC §3 and §9. The server validates against them and the web renders from them.
+
+export const APP_NAME = 'afrofx';
+
+export const MARKETS = ['black_market_cash', 'bank', 'black_market_transfer'] as const;
+export type Market = (typeof MARKETS)[number];
+
+export const ASSETS = ['dollar', 'euro', 'british_pounds', 'canadian_dollar'] as const;
+export type Asset = (typeof ASSETS)[number];
+
+export const BASES = ['naira', 'kenyan-shilling', 'rand', 'cedis'] as const;
+export type Base = (typeof BASES)[number];
+
+export const MAIL_TYPES = ['mailing_list', 'api_wait_list_user'] as const;
+export type MailType = (typeof MAIL_TYPES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'exhausted', 'upcoming'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const PAYMENT_CURRENCIES = ['USD', 'NGN'] as const;
+export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
+
+/** SPEC §2 tab order (Bank, Cash, Transfer); `index` is SPEC §3's payment method enumeration. */
+export const MARKET_TABS: ReadonlyArray<{ label: string; market: Market; index: number }> = [
+  { label: 'Bank', market: 'bank', index: 0 },
+  { label: 'Cash', market: 'black_market_cash', index: 2 },
+  { label: 'Transfer', market: 'black_market_transfer', index: 1 },
+];
+export const DEFAULT_MARKET: Market = 'black_market_cash';
+
+export interface AssetDisplay {
+  symbol: string;
+  code: string;
+  flag: string;
+  country: string;
+}
+
+/** SPEC §3: asset display. */
+export const ASSET_DISPLAY: Record<Asset, AssetDisplay> = {
+  dollar: { symbol: '$', code: 'USD', flag: '🇺🇸', country: 'United States' },
+  euro: { symbol: '€', code: 'EURO', flag: '🇪🇺', country: 'European Union' },
+  british_pounds: { symbol: '£', code: 'GBP', flag: '🇬🇧', country: 'United Kingdom' },
+  canadian_dollar: { symbol: '$', code: 'CAD', flag: '🇨🇦', country: 'Canada' },
+};
+
+export interface BaseDisplay {
+  name: string;
+  code: string;
+  symbol: string;
+}
+
+/** SPEC §3: base currencies ("Ghanian" is the spec's spelling). */
+export const BASE_DISPLAY: Record<Base, BaseDisplay> = {
+  naira: { name: 'Naira', code: 'NGN', symbol: '₦' },
+  'kenyan-shilling': { name: 'Kenyan Shilling', code: 'KES', symbol: 'KSh' },
+  rand: { name: 'South African Rand', code: 'ZAR', symbol: 'R' },
+  cedis: { name: 'Ghanian Cedis', code: 'GHS', symbol: 'GH₵' },
+};
+
+/** SPEC §3: an unknown base falls back to the naira sign. */
+export function baseSymbol(base: string): string {
+  return (BASE_DISPLAY as Record<string, BaseDisplay>)[base]?.symbol ?? '₦';
+}
+
+export const MARKET_LABELS: Record<Market, string> = {
+  bank: 'Bank',
+  black_market_cash: 'Cash',
+  black_market_transfer: 'Transfer',
+};
+
+// SPEC §9 business constants.
+export const REQUEST_TIMEOUT_MS = 20000;
+export const UPGRADE_WINDOW_DAYS = 5;
+export const FALLBACK_USD_RATE = 740;
+export const PAYMENT_FEE_MULTIPLIER = 1.004;
+export const PAGE_SIZE = 20;
+export const RANDOM_ID_LENGTH = 5;
+export const SUPPORT_MAIL_SUBJECT = 'Hi, I need help with my account.';
+
+// SPEC §8 copy shared by server and web.
+export const GENERIC_ERROR_MESSAGE = 'Something bad happended, kindly reach out to support.';
