@@ -153,9 +153,9 @@ describe('GET admin/fetch_all_rates', () => {
     while (page !== null) {
       const res = await t.app.inject({ method: 'GET', url: `/v1/admin/fetch_all_rates?page=${page}`, headers: await admin() });
       expect(res.statusCode).toBe(200);
-      const body = res.json();
+      const body: { data: Array<{ _id: string }>; pagination: { next: number | null; count: number } } = res.json();
       expect(body.pagination.count).toBe(count);
-      seen.push(...body.data.map((r: { _id: string }) => r._id));
+      seen.push(...body.data.map((r) => r._id));
       expect(page).toBeLessThanOrEqual(pages);
       page = body.pagination.next;
     }
