@@ -1,6 +1,6 @@
 // DESIGN §6 demo data for an empty database: 90 days of rates plus today, plans, a demo developer with an app,
 // keys, an active plan and a month of request-log history, and a few mailing-list subscribers.
-import { count } from 'drizzle-orm';
+import { count, desc, gte } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { ASSETS, BASES, MARKETS, type Asset, type Base, type Market } from '@afrofx/shared';
 import type { Database } from './client';
@@ -88,10 +88,37 @@ const DEMO_PLANS = [
 const AGENTS = ['axios/1.7.9', 'python-requests/2.32.3', 'curl/8.5.0', 'node-fetch/3.3.2', 'Go-http-client/2.0'];
 const PATHS = ['/v1/rates', '/v1/rates?market=bank', '/v1/rates?base=naira&asset=dollar', '/v1/convert?amount=100&from=dollar&to=naira', '/v1/currencies', '/v1/rates/history?market=bank&base=naira&asset=dollar'];
 
+/**
+ * A demo restarted on a later day would show 'Rates have not been updated today.' everywhere: continue each
+ * pair's series from its latest record with today's values.
+ */
+async function topUpTodaysRates(db: Database, now: Date, log: Pick<Logger, 'info'>) {
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const [today] = await db.select({ value: count() }).from(rates).where(gte(rates.createdAt, startOfToday));
+  if ((today?.value ?? 0) > 0) return;
+  const latest = await db
+    .selectDistinctOn([rates.market, rates.base, rates.asset])
+    .from(rates)
+    .orderBy(rates.market, rates.base, rates.asset, desc(rates.createdAt));
+  if (latest.length === 0) return;
+  const random = prng(now.getTime() % 2 ** 31);
+  await db.insert(rates).values(
+    latest.map((r) => {
+      const move = 1 + (random() - 0.5) * 0.01;
+      const places = r.buy > 100 ? 2 : 4;
+      return { market: r.market, base: r.base, asset: r.asset, buy: round(r.buy * move, places), sell: round(r.sell * move, places), createdAt: now, updatedAt: now };
+    }),
+  );
+  log.info({ rates: latest.length }, "added today's demo rates");
+}
+
 export async function seedDemoData(db: Database, log: Pick<Logger, 'info'>): Promise<boolean> {
-  const [existing] = await db.select({ value: count() }).from(rates);
-  if ((existing?.value ?? 0) > 0) return false;
   const now = new Date();
+  const [existing] = await db.select({ value: count() }).from(rates);
+  if ((existing?.value ?? 0) > 0) {
+    await topUpTodaysRates(db, now, log);
+    return false;
+  }
 
   await insertInBatches(demoRates(now), 500, (batch) => db.insert(rates).values(batch));
 
