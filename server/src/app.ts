@@ -6,7 +6,9 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import IORedis from 'ioredis';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
+import { appsRoutes } from './modules/apps/apps.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { ratesRoutes } from './modules/rates/rates.routes';
@@ -84,6 +86,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       await v1.register(subscribersRoutes, routeOptions);
       await v1.register(adminUsersRoutes, routeOptions);
       await v1.register(plansRoutes, routeOptions);
+      await v1.register(accountsRoutes, routeOptions);
+      await v1.register(appsRoutes, routeOptions);
       v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/v1' },

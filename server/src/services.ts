@@ -1,8 +1,12 @@
 import type { Database } from './db/client';
 import type { EnqueueOptions } from './jobs/queue';
 import type { JobData, JobName } from './jobs/job-types';
+import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAdminUsersService } from './modules/admin-users/admin-users.service';
+import { createAppsService } from './modules/apps/apps.service';
 import { createPlansService } from './modules/plans/plans.service';
+import { createRequestsService } from './modules/requests/requests.service';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createRatesService } from './modules/rates/rates.service';
 import { createSubscribersService } from './modules/subscribers/subscribers.service';
 
@@ -14,6 +18,10 @@ export function createServices(db: Database, enqueue: Enqueue) {
     subscribers: createSubscribersService(db, enqueue),
     adminUsers: createAdminUsersService(db),
     plans: createPlansService(db),
+    accounts: createAccountsService(db, enqueue),
+    apps: createAppsService(db),
+    requests: createRequestsService(db),
+    subscriptions: createSubscriptionsService(db),
   };
 }
 

@@ -6,3 +6,4 @@ export * from './contracts/subscribers';
 export * from './contracts/admin';
 export * from './contracts/plans';
 export * from './contracts/health';
+export * from './contracts/account';

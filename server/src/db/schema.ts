@@ -3,11 +3,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  date,
   index,
   integer,
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -237,6 +239,19 @@ export const requestLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('request_logs_app_created_idx').on(t.appId, t.createdAt.desc(), t.id.desc())],
+);
+
+// Daily roll-up kept beside the request log, so analytics read a handful of rows whatever the log's size.
+export const requestDailyCounts = pgTable(
+  'request_daily_counts',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.day] })],
 );
 
 // A rates mailing records each recipient before the next batch goes out, so a retried job skips them.

@@ -4,8 +4,9 @@ import { count, desc, gte } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { ASSETS, BASES, MARKETS, type Asset, type Base, type Market } from '@afrofx/shared';
 import type { Database } from './client';
-import { accounts, apiKeys, apps, mailingListSubscribers, planFeatures, plans, rates, requestLogs, subscriptions, transactions } from './schema';
+import { accounts, apiKeys, apps, mailingListSubscribers, planFeatures, plans, rates, subscriptions, transactions } from './schema';
 import { generateKeyPair } from '../modules/api-keys/api-key-material';
+import { createRequestsService, type NewRequestLog } from '../modules/requests/requests.service';
 import { hashPassword } from '../passwords';
 
 export const DEMO_DEVELOPER = { email: 'developer@example.com', password: 'afrofx-developer' } as const;
@@ -154,7 +155,7 @@ export async function seedDemoData(db: Database, log: Pick<Logger, 'info'>): Pro
     expireAt.setFullYear(expireAt.getFullYear() + 1);
     const growth = DEMO_PLANS[1]!;
     const random = prng(42);
-    const logRows: Array<typeof requestLogs.$inferInsert> = [];
+    const logRows: NewRequestLog[] = [];
     const monthStart = new Date(now.getFullYear(), now.getMonth(), 1);
     let thisMonth = 0;
     for (let daysAgo = 30; daysAgo >= 0; daysAgo--) {
@@ -174,7 +175,7 @@ export async function seedDemoData(db: Database, log: Pick<Logger, 'info'>): Pro
         });
       }
     }
-    await insertInBatches(logRows, 500, (batch) => db.insert(requestLogs).values(batch));
+    await createRequestsService(db).record(logRows);
 
     const [subscription] = await db
       .insert(subscriptions)

@@ -1,3 +1,4 @@
+import { accountMailJob } from './account-mail.job';
 import type { JobContext } from './job-context';
 import type { Job } from './job-types';
 import type { JobRunner } from './queue';
@@ -11,6 +12,8 @@ export function jobRunner(ctx: JobContext): JobRunner {
     switch (job.name) {
       case 'subscription-confirmation-mail':
         return subscriptionConfirmationMailJob(ctx, job.data);
+      case 'account-mail':
+        return accountMailJob(ctx, job.data);
       case 'rates-mail':
         return ratesMailJob(ctx, job.data);
       case 'rates-csv':

@@ -67,3 +67,27 @@ export function ratesExportMail(rowCount: number): MailContent {
     html: layout(title, `<p>The rates export you asked for is attached as a CSV file (${rowCount} rates).</p>`),
   };
 }
+
+export function accountActivationMail(firstName: string, link: string): MailContent {
+  const title = 'Activate your AfroFX developer account';
+  return {
+    subject: title,
+    text: `Hello ${firstName},\n\nWelcome to AfroFX. Activate your developer account by opening this link (valid for 48 hours):\n\n${link}\n\nIf you did not sign up, ignore this e-mail.\n\nAfroFX`,
+    html: layout(
+      title,
+      `<p>Hello ${escapeHtml(firstName)},</p><p>Welcome to AfroFX. Activate your developer account to create apps and API keys. The link is valid for 48 hours.</p>${button(link, 'Activate account')}<p style="color:#64748b;font-size:13px">Or paste this link into your browser: ${escapeHtml(link)}</p><p style="color:#64748b;font-size:13px">If you did not sign up, ignore this e-mail.</p>`,
+    ),
+  };
+}
+
+export function passwordResetMail(firstName: string, link: string): MailContent {
+  const title = 'Reset your AfroFX password';
+  return {
+    subject: title,
+    text: `Hello ${firstName},\n\nSomeone asked to reset the password of your AfroFX account. Choose a new password with this link (valid for one hour, usable once):\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nAfroFX`,
+    html: layout(
+      title,
+      `<p>Hello ${escapeHtml(firstName)},</p><p>Someone asked to reset the password of your AfroFX account. The link is valid for one hour and works once.</p>${button(link, 'Choose a new password')}<p style="color:#64748b;font-size:13px">Or paste this link into your browser: ${escapeHtml(link)}</p><p style="color:#64748b;font-size:13px">If it was not you, ignore this e-mail: your password stays as it is.</p>`,
+    ),
+  };
+}

@@ -24,10 +24,12 @@ declare module '@fastify/jwt' {
 declare module 'fastify' {
   interface FastifyInstance {
     requireAdmin(request: FastifyRequest): Promise<void>;
+    requireDeveloper(request: FastifyRequest): Promise<void>;
     issueToken(claims: TokenClaims): string;
   }
   interface FastifyRequest {
     admin?: { id: string };
+    developer?: { id: string };
   }
 }
 
@@ -65,6 +67,11 @@ export const authPlugin = fp<AuthOptions>(
       const claims = await verify(request, 'admin');
       if (!(await services.adminUsers.sessionIsValid(claims.sub, claims.ver))) throw unauthorized(SESSION_EXPIRED);
       request.admin = { id: claims.sub };
+    });
+    app.decorate('requireDeveloper', async (request: FastifyRequest) => {
+      const claims = await verify(request, 'developer');
+      if (!(await services.accounts.developerSession(claims.sub, claims.ver))) throw unauthorized(SESSION_EXPIRED);
+      request.developer = { id: claims.sub };
     });
   },
   { name: 'auth', dependencies: ['errors'] },

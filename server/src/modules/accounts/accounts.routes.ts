@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ChangePasswordInput,
+  DeveloperSession,
+  DeveloperUser,
+  Envelope,
+  MessageOnly,
+  RequestResetInput,
+  ResetPasswordInput,
+  SigninInput,
+  SignupInput,
+  TokenParams,
+} from '@afrofx/shared';
+import { done, ok } from '../../http';
+import type { RouteOptions } from '../../app';
+
+const throttled = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+const tags = ['Account'];
+
+export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+  app.post(
+    '/account/signup',
+    { config: throttled, schema: { tags, summary: 'Create a developer account (mails an activation link)', body: SignupInput, response: { 201: Envelope(DeveloperUser) } } },
+    async (request, reply) =>
+      reply.status(201).send(ok(await services.accounts.signup(request.body), 'Account created. Kindly check your mail for activation.')),
+  );
+
+  app.get(
+    '/account/activate_account/:token',
+    { config: throttled, schema: { tags, summary: 'Activate an account from the e-mailed link', params: TokenParams, response: { 200: MessageOnly } } },
+    async (request) => {
+      await services.accounts.activate(request.params.token);
+      return done('Your account has been activated. You can now sign in.');
+    },
+  );
+
+  app.post(
+    '/account/signin',
+    { config: throttled, schema: { tags, summary: 'Sign a developer in', body: SigninInput, response: { 200: Envelope(DeveloperSession) } } },
+    async (request) => {
+      const { user, tokenVersion } = await services.accounts.signin(request.body.email, request.body.password);
+      const token = app.issueToken({ sub: user._id, role: 'developer', ver: tokenVersion });
+      return ok({ token, user }, 'Signed in successfully.');
+    },
+  );
+
+  app.post(
+    '/account/request_reset_password',
+    { config: throttled, schema: { tags, summary: 'Mail a password reset link', body: RequestResetInput, response: { 200: MessageOnly } } },
+    async (request) => {
+      await services.accounts.requestPasswordReset(request.body.email);
+      return done('If an account exists for this e-mail, a password reset link has been sent to it.');
+    },
+  );
+
+  app.post(
+    '/account/reset_password',
+    { config: throttled, schema: { tags, summary: 'Set a new password with the e-mailed code', body: ResetPasswordInput, response: { 200: MessageOnly } } },
+    async (request) => {
+      await services.accounts.resetPassword(request.body.code, request.body.password);
+      return done('Your password has been reset. You can now sign in with it.');
+    },
+  );
+
+  app.post(
+    '/account/change_password',
+    {
+      preHandler: app.requireDeveloper,
+      schema: { tags, security: [{ bearerAuth: [] }], summary: 'Change the password', body: ChangePasswordInput, response: { 200: MessageOnly } },
+    },
+    async (request) => {
+      await services.accounts.changePassword(request.developer!.id, request.body.oldPassword, request.body.newPassword);
+      return done('Your password has been changed.');
+    },
+  );
+};

@@ -1,0 +1,130 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DeveloperUser, SignupInput } from '@afrofx/shared';
+import type { Database } from '../../db/client';
+import { accounts, accountTokens } from '../../db/schema';
+import { DomainError, badRequest, conflict, forbidden } from '../../errors';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../passwords';
+import { hashToken, newLinkToken } from '../../secrets';
+import type { Enqueue } from '../../services';
+
+type AccountRow = typeof accounts.$inferSelect;
+type TokenKind = 'activation' | 'password_reset';
+
+const LINK_LIFETIME_MS: Record<TokenKind, number> = { activation: 48 * 3_600_000, password_reset: 3_600_000 };
+const INVALID_CREDENTIALS = 'Invalid email or password.';
+
+export const toDeveloperUser = (row: AccountRow): DeveloperUser => ({
+  _id: row.id,
+  email: row.email,
+  first_name: row.firstName,
+  last_name: row.lastName,
+});
+
+export interface SignedInDeveloper {
+  user: DeveloperUser;
+  tokenVersion: number;
+}
+
+export function createAccountsService(db: Database, enqueue: Enqueue) {
+  const findDeveloperByEmail = async (email: string) =>
+    (
+      await db
+        .select()
+        .from(accounts)
+        .where(and(sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`, eq(accounts.role, 'developer')))
+    )[0];
+
+  /** Marks a live link token used and returns its account; one statement, so two clicks can't both win. */
+  const consumeToken = async (kind: TokenKind, token: string) => {
+    const [row] = await db
+      .update(accountTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(accountTokens.tokenHash, hashToken(token)),
+          eq(accountTokens.kind, kind),
+          isNull(accountTokens.usedAt),
+          gt(accountTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ accountId: accountTokens.accountId });
+    return row?.accountId;
+  };
+
+  return {
+    async signup(input: SignupInput): Promise<DeveloperUser> {
+      const [row] = await db
+        .insert(accounts)
+        .values({
+          email: input.email.trim().toLowerCase(),
+          passwordHash: await hashPassword(input.password),
+          firstName: input.first_name.trim(),
+          lastName: input.last_name.trim(),
+          role: 'developer',
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw conflict('An account with this e-mail already exists.');
+      await enqueue('account-mail', { accountId: row.id, kind: 'activation' });
+      return toDeveloperUser(row);
+    },
+
+    /** Called by the account-mail job: a fresh single-use token for the e-mailed link. */
+    async issueLinkToken(accountId: string, kind: TokenKind): Promise<{ account: AccountRow; token: string } | undefined> {
+      const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+      if (!account) return undefined;
+      if (kind === 'activation' && account.isActivated) return undefined;
+      const { token, hash } = newLinkToken();
+      await db.insert(accountTokens).values({ accountId, kind, tokenHash: hash, expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[kind]) });
+      return { account, token };
+    },
+
+    async activate(token: string): Promise<void> {
+      const accountId = await consumeToken('activation', token);
+      if (!accountId) throw badRequest('This activation link is invalid or has expired.');
+      await db.update(accounts).set({ isActivated: true, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+    },
+
+    async signin(email: string, password: string): Promise<SignedInDeveloper> {
+      const account = await findDeveloperByEmail(email);
+      const valid = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), password);
+      if (!account || !valid) throw new DomainError(401, INVALID_CREDENTIALS);
+      if (account.status !== 'active') throw forbidden('This account has been disabled. Kindly reach out to support.');
+      if (!account.isActivated) throw forbidden('Kindly activate your account with the link sent to your e-mail.');
+      return { user: toDeveloperUser(account), tokenVersion: account.tokenVersion };
+    },
+
+    /** Answers the same whether or not the address has an account (no enumeration). */
+    async requestPasswordReset(email: string): Promise<void> {
+      const account = await findDeveloperByEmail(email);
+      if (account && account.status === 'active') await enqueue('account-mail', { accountId: account.id, kind: 'password_reset' });
+    },
+
+    async resetPassword(code: string, password: string): Promise<void> {
+      const accountId = await consumeToken('password_reset', code);
+      if (!accountId) throw badRequest('This password reset link is invalid, expired or already used.');
+      // A reset ends every session the account had.
+      await db
+        .update(accounts)
+        .set({ passwordHash: await hashPassword(password), tokenVersion: sql`${accounts.tokenVersion} + 1`, updatedAt: new Date() })
+        .where(eq(accounts.id, accountId));
+    },
+
+    async changePassword(accountId: string, oldPassword: string, newPassword: string): Promise<void> {
+      const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+      if (!account || !(await verifyPassword(account.passwordHash, oldPassword))) {
+        throw badRequest('Your current password is not correct.');
+      }
+      if (oldPassword === newPassword) throw badRequest('Passwords can not be the same.');
+      await db.update(accounts).set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() }).where(eq(accounts.id, accountId));
+    },
+
+    /** The session check behind every developer call. */
+    async developerSession(id: string, tokenVersion: number): Promise<AccountRow | undefined> {
+      const [row] = await db.select().from(accounts).where(and(eq(accounts.id, id), eq(accounts.role, 'developer')));
+      return row && row.status === 'active' && row.isActivated && row.tokenVersion === tokenVersion ? row : undefined;
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

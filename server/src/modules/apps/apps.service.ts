@@ -1,0 +1,66 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { ApiKey, App } from '@afrofx/shared';
+import type { Database } from '../../db/client';
+import { accounts, apiKeys, apps } from '../../db/schema';
+import { notFound } from '../../errors';
+import { generateKeyPair } from '../api-keys/api-key-material';
+
+const APP_NOT_FOUND = 'App not found.';
+
+/** The private key is never stored: after generation only its last four characters can be shown. */
+const maskPrivateKey = (last4: string) => `sk_${'•'.repeat(24)}${last4}`;
+
+export function createAppsService(db: Database) {
+  const appsWithOwner = () =>
+    db
+      .select({ id: apps.id, name: apps.name, createdAt: apps.createdAt, firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email })
+      .from(apps)
+      .innerJoin(accounts, eq(accounts.id, apps.accountId));
+
+  const toApp = (row: Awaited<ReturnType<typeof appsWithOwner>>[number]): App => ({
+    _id: row.id,
+    name: row.name,
+    user: { first_name: row.firstName, last_name: row.lastName, email: row.email },
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  return {
+    /** DESIGN §4: an app of someone else is answered exactly like a missing one, so ids can't be probed. */
+    async owned(accountId: string, appId: string): Promise<App> {
+      const [row] = await appsWithOwner().where(and(eq(apps.id, appId), eq(apps.accountId, accountId)));
+      if (!row) throw notFound(APP_NOT_FOUND);
+      return toApp(row);
+    },
+
+    async create(accountId: string, name: string): Promise<App> {
+      const [row] = await db.insert(apps).values({ accountId, name: name.trim() }).returning({ id: apps.id });
+      return this.owned(accountId, row!.id);
+    },
+
+    async listOwned(accountId: string): Promise<App[]> {
+      const rows = await appsWithOwner().where(eq(apps.accountId, accountId)).orderBy(desc(apps.createdAt), desc(apps.id));
+      return rows.map(toApp);
+    },
+
+    /** Creates the app's key pair, or rotates it: the old private key stops working. */
+    async generateKey(accountId: string, appId: string): Promise<ApiKey> {
+      await this.owned(accountId, appId);
+      const keys = generateKeyPair();
+      const values = { publicKey: keys.publicKey, privateKeyHash: keys.privateKeyHash, privateKeyLast4: keys.privateKeyLast4, createdAt: new Date() };
+      const [row] = await db
+        .insert(apiKeys)
+        .values({ appId, ...values })
+        .onConflictDoUpdate({ target: apiKeys.appId, set: values })
+        .returning();
+      return { public_key: row!.publicKey, private_key: keys.privateKey, createdAt: row!.createdAt.toISOString() };
+    },
+
+    async key(accountId: string, appId: string): Promise<ApiKey | null> {
+      await this.owned(accountId, appId);
+      const [row] = await db.select().from(apiKeys).where(eq(apiKeys.appId, appId));
+      return row ? { public_key: row.publicKey, private_key: maskPrivateKey(row.privateKeyLast4), createdAt: row.createdAt.toISOString() } : null;
+    },
+  };
+}
+
+export type AppsService = ReturnType<typeof createAppsService>;

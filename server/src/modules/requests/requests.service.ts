@@ -1,0 +1,84 @@
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import type { RequestAnalytics, RequestLogEntry } from '@afrofx/shared';
+import type { Database } from '../../db/client';
+import { requestDailyCounts, requestLogs } from '../../db/schema';
+import type { Page } from '../../http';
+
+export type NewRequestLog = typeof requestLogs.$inferInsert & { createdAt: Date };
+
+const DAY_MS = 86_400_000;
+/** Analytics windows: today, the last 7 days and the last 30 days, by UTC calendar day, today included. */
+const WEEK_DAYS = 7;
+const MONTH_DAYS = 30;
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+export function createRequestsService(db: Database) {
+  return {
+    /** Writes a batch of log entries and their daily roll-up in one transaction. */
+    async record(entries: NewRequestLog[]): Promise<void> {
+      if (entries.length === 0) return;
+      const perDay = new Map<string, { appId: string; day: string; count: number }>();
+      for (const entry of entries) {
+        const day = utcDay(entry.createdAt);
+        const key = `${entry.appId}|${day}`;
+        const bucket = perDay.get(key) ?? { appId: entry.appId, day, count: 0 };
+        bucket.count++;
+        perDay.set(key, bucket);
+      }
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < entries.length; i += 1000) await tx.insert(requestLogs).values(entries.slice(i, i + 1000));
+        await tx
+          .insert(requestDailyCounts)
+          .values([...perDay.values()])
+          .onConflictDoUpdate({
+            target: [requestDailyCounts.appId, requestDailyCounts.day],
+            set: { count: sql`${requestDailyCounts.count} + excluded.count` },
+          });
+      });
+    },
+
+    async analytics(appId: string, now = new Date()): Promise<RequestAnalytics> {
+      const since = utcDay(new Date(now.getTime() - (MONTH_DAYS - 1) * DAY_MS));
+      const rows = await db
+        .select({ day: requestDailyCounts.day, count: requestDailyCounts.count })
+        .from(requestDailyCounts)
+        .where(and(eq(requestDailyCounts.appId, appId), gte(requestDailyCounts.day, since)));
+      const byDay = new Map(rows.map((r) => [r.day, r.count]));
+      const daily = Array.from({ length: MONTH_DAYS }, (_, i) => {
+        const day = utcDay(new Date(now.getTime() - (MONTH_DAYS - 1 - i) * DAY_MS));
+        return { day, count: byDay.get(day) ?? 0 };
+      });
+      const sum = (days: number) => daily.slice(-days).reduce((total, d) => total + d.count, 0);
+      return { todayCount: sum(1), weekCount: sum(WEEK_DAYS), monthCount: sum(MONTH_DAYS), daily };
+    },
+
+    async list(appId: string, page: Page): Promise<{ rows: RequestLogEntry[]; count: number }> {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(requestLogs)
+          .where(eq(requestLogs.appId, appId))
+          .orderBy(desc(requestLogs.createdAt), desc(requestLogs.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ value: count() }).from(requestLogs).where(eq(requestLogs.appId, appId)),
+      ]);
+      return {
+        rows: rows.map((r) => ({
+          _id: String(r.id),
+          host: r.host,
+          agent: r.agent,
+          ipAddress: r.ipAddress,
+          originalUrl: r.originalUrl,
+          status: r.status,
+          latency: r.latencyMs,
+          createdAt: r.createdAt.toISOString(),
+        })),
+        count: total?.value ?? 0,
+      };
+    },
+  };
+}
+
+export type RequestsService = ReturnType<typeof createRequestsService>;

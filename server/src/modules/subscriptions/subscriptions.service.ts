@@ -1,0 +1,81 @@
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+import type { Subscription, Transaction } from '@afrofx/shared';
+import type { Database } from '../../db/client';
+import { accounts, apps, plans, subscriptions, transactions } from '../../db/schema';
+import type { Page } from '../../http';
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** DESIGN §4: expired after expireAt; the monthly count resets each month of the term. */
+function currentStatus(row: SubscriptionRow, now: Date): Subscription['status'] {
+  if (row.status === 'upcoming') return 'upcoming';
+  if (row.expireAt <= now) return 'expired';
+  return row.processedRequests >= row.requestLimit ? 'exhausted' : 'active';
+}
+
+export function createSubscriptionsService(db: Database) {
+  const toSubscription = (row: SubscriptionRow, appName: string, now = new Date()): Subscription => ({
+    _id: row.id,
+    plan: { _id: row.planId, name: row.planName },
+    app: { _id: row.appId, name: appName },
+    status: currentStatus(row, now),
+    processedRequest: row.processedRequests,
+    limit: row.requestLimit,
+    startsAt: row.startsAt.toISOString(),
+    expireAt: row.expireAt.toISOString(),
+    lastIncrement: row.lastIncrement?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  const latest = async (appId: string, upcoming: boolean): Promise<Subscription | null> => {
+    const [row] = await db
+      .select({ subscription: subscriptions, appName: apps.name })
+      .from(subscriptions)
+      .innerJoin(apps, eq(apps.id, subscriptions.appId))
+      .where(and(eq(subscriptions.appId, appId), upcoming ? eq(subscriptions.status, 'upcoming') : ne(subscriptions.status, 'upcoming')))
+      .orderBy(desc(subscriptions.startsAt), desc(subscriptions.createdAt))
+      .limit(1);
+    return row ? toSubscription(row.subscription, row.appName) : null;
+  };
+
+  return {
+    current: (appId: string) => latest(appId, false),
+    upcoming: (appId: string) => latest(appId, true),
+
+    async transactions(appId: string, page: Page): Promise<{ rows: Transaction[]; count: number }> {
+      const where = eq(transactions.appId, appId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ t: transactions, planName: plans.name, appName: apps.name, firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email })
+          .from(transactions)
+          .innerJoin(apps, eq(apps.id, transactions.appId))
+          .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+          .leftJoin(plans, eq(plans.id, transactions.planId))
+          .where(where)
+          .orderBy(desc(transactions.createdAt), desc(transactions.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ value: count() }).from(transactions).where(where),
+      ]);
+      return {
+        rows: rows.map(({ t, planName, appName, firstName, lastName, email }) => ({
+          _id: t.id,
+          currency: t.currency,
+          amount: t.amount,
+          // SPEC §8 'Plan was removed': a deleted plan leaves its transactions without one.
+          plan: t.planId && planName ? { _id: t.planId, name: planName } : null,
+          app: { _id: t.appId, name: appName },
+          user: { first_name: firstName, last_name: lastName, email },
+          transactionRefrence: t.reference,
+          transactionStatus: t.transactionStatus,
+          confirmedStatus: t.confirmedStatus,
+          isUpcoming: t.isUpcoming,
+          createdAt: t.createdAt.toISOString(),
+        })),
+        count: total?.value ?? 0,
+      };
+    },
+  };
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;

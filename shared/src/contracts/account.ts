@@ -1,0 +1,115 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { PAYMENT_CURRENCIES, SUBSCRIPTION_STATUSES } from '../constants';
+import { EmailAddress, Id, Password, StringEnum } from './common';
+
+const Name = Type.String({ minLength: 1, maxLength: 100 });
+/** New passwords: long enough to resist guessing, short enough to hash cheaply. */
+export const NewPassword = Type.String({ minLength: 8, maxLength: 128 });
+
+export const SignupInput = Type.Object(
+  { email: EmailAddress, password: NewPassword, first_name: Name, last_name: Name },
+  { additionalProperties: false },
+);
+export type SignupInput = Static<typeof SignupInput>;
+
+export const DeveloperUser = Type.Object({
+  _id: Type.String(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+});
+export type DeveloperUser = Static<typeof DeveloperUser>;
+
+export const DeveloperSession = Type.Object({ token: Type.String(), user: DeveloperUser });
+export type DeveloperSession = Static<typeof DeveloperSession>;
+
+export const SigninInput = Type.Object({ email: EmailAddress, password: Password }, { additionalProperties: false });
+export type SigninInput = Static<typeof SigninInput>;
+
+export const TokenParams = Type.Object({ token: Type.String({ minLength: 10, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' }) });
+export type TokenParams = Static<typeof TokenParams>;
+
+export const RequestResetInput = Type.Object({ email: EmailAddress }, { additionalProperties: false });
+export type RequestResetInput = Static<typeof RequestResetInput>;
+
+export const ResetPasswordInput = Type.Object(
+  { code: Type.String({ minLength: 10, maxLength: 200 }), password: NewPassword },
+  { additionalProperties: false },
+);
+export type ResetPasswordInput = Static<typeof ResetPasswordInput>;
+
+export const ChangePasswordInput = Type.Object(
+  { oldPassword: Password, newPassword: NewPassword },
+  { additionalProperties: false },
+);
+export type ChangePasswordInput = Static<typeof ChangePasswordInput>;
+
+export const AppParams = Type.Object({ appId: Id });
+export type AppParams = Static<typeof AppParams>;
+
+export const CreateAppInput = Type.Object({ name: Type.String({ minLength: 1, maxLength: 80 }) }, { additionalProperties: false });
+export type CreateAppInput = Static<typeof CreateAppInput>;
+
+export const App = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  user: Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String() }),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type App = Static<typeof App>;
+
+export const ApiKey = Type.Object({
+  public_key: Type.String(),
+  private_key: Type.String({ description: 'Whole only in the answer to generate_api_key; masked everywhere else' }),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type ApiKey = Static<typeof ApiKey>;
+
+export const RequestAnalytics = Type.Object({
+  todayCount: Type.Integer(),
+  weekCount: Type.Integer(),
+  monthCount: Type.Integer(),
+  daily: Type.Array(Type.Object({ day: Type.String({ format: 'date' }), count: Type.Integer() })),
+});
+export type RequestAnalytics = Static<typeof RequestAnalytics>;
+
+export const RequestLogEntry = Type.Object({
+  _id: Type.String(),
+  host: Type.String(),
+  agent: Type.String(),
+  ipAddress: Type.String(),
+  originalUrl: Type.String(),
+  status: Type.Integer(),
+  latency: Type.Number({ description: 'Milliseconds' }),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type RequestLogEntry = Static<typeof RequestLogEntry>;
+
+export const Transaction = Type.Object({
+  _id: Type.String(),
+  currency: StringEnum(PAYMENT_CURRENCIES),
+  amount: Type.Number(),
+  plan: Type.Union([Type.Object({ _id: Type.String(), name: Type.String() }), Type.Null()]),
+  app: Type.Object({ _id: Type.String(), name: Type.String() }),
+  user: Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String() }),
+  transactionRefrence: Type.String(),
+  transactionStatus: Type.String(),
+  confirmedStatus: Type.Boolean(),
+  isUpcoming: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type Transaction = Static<typeof Transaction>;
+
+export const Subscription = Type.Object({
+  _id: Type.String(),
+  plan: Type.Object({ _id: Type.Union([Type.String(), Type.Null()]), name: Type.String() }),
+  app: Type.Object({ _id: Type.String(), name: Type.String() }),
+  status: StringEnum(SUBSCRIPTION_STATUSES),
+  processedRequest: Type.Integer({ description: "This month's counted requests" }),
+  limit: Type.Integer({ description: 'Requests allowed per month' }),
+  startsAt: Type.String({ format: 'date-time' }),
+  expireAt: Type.String({ format: 'date-time' }),
+  lastIncrement: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type Subscription = Static<typeof Subscription>;
