@@ -6,11 +6,13 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import IORedis from 'ioredis';
+import { ErrorBody } from '@afrofx/shared';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { appsRoutes } from './modules/apps/apps.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
+import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { authPlugin } from './plugins/auth';
@@ -73,10 +75,17 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
         description: 'Exchange rates for the naira, Kenyan shilling, rand and cedi against the dollar, euro, pound and Canadian dollar.',
       },
       servers: [{ url: config.publicUrl }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'Console session token (sign-in calls)' },
+          apiKey: { type: 'http', scheme: 'bearer', description: 'Your private API key: Authorization: Bearer sk_…' },
+        },
+      },
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  app.addSchema({ $id: 'ErrorBody', ...ErrorBody });
 
   const routeOptions: RouteOptions = { services, runtime };
   await app.register(
@@ -88,6 +97,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       await v1.register(plansRoutes, routeOptions);
       await v1.register(accountsRoutes, routeOptions);
       await v1.register(appsRoutes, routeOptions);
+      await v1.register(publicApiRoutes, routeOptions);
       v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/v1' },

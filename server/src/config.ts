@@ -30,6 +30,10 @@ export interface Config {
   twitter: TwitterCredentials | undefined;
   demoData: boolean;
   webDist: string | undefined;
+  /** Paid API: requests one key may make per second before 429 (a flood guard, apart from the monthly quota). */
+  apiBurstPerSecond: number;
+  /** Paid API: how often buffered request-log entries and quota counts are written to the database. */
+  requestLogFlushMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -43,6 +47,13 @@ function parsePort(raw: string | undefined, fallback: number): number {
     throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
   }
   return port;
+}
+
+function parsePositiveInteger(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a whole number above 0, got "${raw}"`);
+  return value;
 }
 
 function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
@@ -155,5 +166,7 @@ export function loadConfig(env: Env = process.env): Config {
     twitter,
     demoData: parseBoolean('DEMO_DATA', env.DEMO_DATA, !production && !databaseUrl),
     webDist,
+    apiBurstPerSecond: parsePositiveInteger('API_BURST_PER_SECOND', env.API_BURST_PER_SECOND, 50),
+    requestLogFlushMs: parsePositiveInteger('REQUEST_LOG_FLUSH_MS', env.REQUEST_LOG_FLUSH_MS, 1000),
   };
 }

@@ -1,6 +1,7 @@
 // Everything the API and the worker share: database, mail, queue and services, opened once and closed in order.
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
+import { createChangeFeed, type ChangeFeed } from './change-feed';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './db/seed';
@@ -16,6 +17,7 @@ export interface Runtime {
   mailer: Mailer;
   queue: JobQueue;
   services: Services;
+  changes: ChangeFeed;
   /** Prefix of every Redis key this runtime writes (queue, rate limits). */
   keyPrefix: string;
   /** Starts consuming the Redis queue in this process (the worker, or tests). */
@@ -49,10 +51,15 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     log,
   });
 
-  // Services enqueue jobs and jobs call services: the closure reads `queue` only once both exist.
-  const services = createServices(database.db, (name, data, opts) => queue.enqueue(name, data, opts));
-  const run = jobRunner({ config, services, mailer, log });
   const queuePrefix = options.queuePrefix ?? 'afrofx';
+  const changes = createChangeFeed({
+    redisUrl: config.redisUrl,
+    channel: `${queuePrefix}:changes`,
+    onError: (err) => log.warn({ err }, 'change feed redis error'),
+  });
+  // Services enqueue jobs and jobs call services: the closure reads `queue` only once both exist.
+  const services = createServices(database.db, (name, data, opts) => queue.enqueue(name, data, opts), changes);
+  const run = jobRunner({ config, services, mailer, log });
   const queue: JobQueue = config.redisUrl
     ? createBullQueue({ redisUrl: config.redisUrl, prefix: queuePrefix })
     : createInlineQueue({ run, log, backoffMs: options.jobBackoffMs });
@@ -71,11 +78,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     mailer,
     queue,
     services,
+    changes,
     keyPrefix: queuePrefix,
     startWorker: () =>
       config.redisUrl ? startBullWorker({ redisUrl: config.redisUrl, prefix: queuePrefix, run, log }) : undefined,
     async close() {
       await queue.close();
+      await changes.close();
       mailer.close();
       await database.close();
     },

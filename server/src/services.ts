@@ -1,3 +1,4 @@
+import type { ChangeFeed } from './change-feed';
 import type { Database } from './db/client';
 import type { EnqueueOptions } from './jobs/queue';
 import type { JobData, JobName } from './jobs/job-types';
@@ -12,14 +13,14 @@ import { createSubscribersService } from './modules/subscribers/subscribers.serv
 
 export type Enqueue = <N extends JobName>(name: N, data: JobData<N>, options?: EnqueueOptions) => Promise<void>;
 
-export function createServices(db: Database, enqueue: Enqueue) {
+export function createServices(db: Database, enqueue: Enqueue, changes: ChangeFeed) {
   return {
-    rates: createRatesService(db, enqueue),
+    rates: createRatesService(db, enqueue, changes),
     subscribers: createSubscribersService(db, enqueue),
     adminUsers: createAdminUsersService(db),
     plans: createPlansService(db),
     accounts: createAccountsService(db, enqueue),
-    apps: createAppsService(db),
+    apps: createAppsService(db, changes),
     requests: createRequestsService(db),
     subscriptions: createSubscriptionsService(db),
   };

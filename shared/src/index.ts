@@ -7,3 +7,4 @@ export * from './contracts/admin';
 export * from './contracts/plans';
 export * from './contracts/health';
 export * from './contracts/account';
+export * from './contracts/api';

@@ -53,13 +53,18 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
 
   return {
     async signup(input: SignupInput): Promise<DeveloperUser> {
+      // The schema's minLength counts spaces: a name of spaces only would greet the developer with a blank.
+      const firstName = input.first_name.trim();
+      const lastName = input.last_name.trim();
+      if (!firstName) throw badRequest('first_name is required');
+      if (!lastName) throw badRequest('last_name is required');
       const [row] = await db
         .insert(accounts)
         .values({
           email: input.email.trim().toLowerCase(),
           passwordHash: await hashPassword(input.password),
-          firstName: input.first_name.trim(),
-          lastName: input.last_name.trim(),
+          firstName,
+          lastName,
           role: 'developer',
         })
         .onConflictDoNothing()

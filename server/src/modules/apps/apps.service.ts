@@ -1,8 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { ApiKey, App } from '@afrofx/shared';
+import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
 import { accounts, apiKeys, apps } from '../../db/schema';
-import { notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { generateKeyPair } from '../api-keys/api-key-material';
 
 const APP_NOT_FOUND = 'App not found.';
@@ -10,7 +11,7 @@ const APP_NOT_FOUND = 'App not found.';
 /** The private key is never stored: after generation only its last four characters can be shown. */
 const maskPrivateKey = (last4: string) => `sk_${'•'.repeat(24)}${last4}`;
 
-export function createAppsService(db: Database) {
+export function createAppsService(db: Database, changes: ChangeFeed) {
   const appsWithOwner = () =>
     db
       .select({ id: apps.id, name: apps.name, createdAt: apps.createdAt, firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email })
@@ -33,7 +34,10 @@ export function createAppsService(db: Database) {
     },
 
     async create(accountId: string, name: string): Promise<App> {
-      const [row] = await db.insert(apps).values({ accountId, name: name.trim() }).returning({ id: apps.id });
+      // The schema's minLength counts spaces: a name of spaces only would list as a blank app.
+      const trimmed = name.trim();
+      if (!trimmed) throw badRequest('name is required');
+      const [row] = await db.insert(apps).values({ accountId, name: trimmed }).returning({ id: apps.id });
       return this.owned(accountId, row!.id);
     },
 
@@ -52,6 +56,8 @@ export function createAppsService(db: Database) {
         .values({ appId, ...values })
         .onConflictDoUpdate({ target: apiKeys.appId, set: values })
         .returning();
+      // Every API process drops the old key at once (DESIGN §5).
+      await changes.publish({ kind: 'app', appId });
       return { public_key: row!.publicKey, private_key: keys.privateKey, createdAt: row!.createdAt.toISOString() };
     },
 

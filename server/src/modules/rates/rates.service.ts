@@ -1,7 +1,8 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
 import { ASSET_DISPLAY, MARKET_LABELS, baseSymbol, formatNumber } from '@afrofx/shared';
-import type { Market, Rate, RateInput } from '@afrofx/shared';
+import type { Asset, Base, Market, Rate, RateHistory, RateInput } from '@afrofx/shared';
+import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
 import { rates, rateTweets } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -23,7 +24,7 @@ export const toRate = (row: RateRow): Rate => ({
 
 const EXPORT_BATCH = 1000;
 
-export function createRatesService(db: Database, enqueue: Enqueue) {
+export function createRatesService(db: Database, enqueue: Enqueue, changes: ChangeFeed) {
   return {
     /** DESIGN §4: per base and asset, the latest record of the market. */
     async latestForMarket(market: Market): Promise<Rate[]> {
@@ -53,6 +54,7 @@ export function createRatesService(db: Database, enqueue: Enqueue) {
 
     async create(input: RateInput): Promise<Rate> {
       const [row] = await db.insert(rates).values(input).returning();
+      await changes.publish({ kind: 'rates' });
       return toRate(row!);
     },
 
@@ -63,12 +65,33 @@ export function createRatesService(db: Database, enqueue: Enqueue) {
         .where(eq(rates.id, id))
         .returning();
       if (!row) throw notFound('Rate not found.');
+      await changes.publish({ kind: 'rates' });
       return toRate(row);
     },
 
     async remove(id: string): Promise<void> {
       const deleted = await db.delete(rates).where(eq(rates.id, id)).returning({ id: rates.id });
       if (deleted.length === 0) throw notFound('Rate not found.');
+      await changes.publish({ kind: 'rates' });
+    },
+
+    /** One value per UTC day (that day's last record) for a pair and market, from..to inclusive. */
+    async history(market: Market, base: Base, asset: Asset, from: string, to: string): Promise<RateHistory['points']> {
+      const day = sql<string>`to_char(${rates.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+      const rows = await db
+        .selectDistinctOn([day], { day, buy: rates.buy, sell: rates.sell })
+        .from(rates)
+        .where(
+          and(
+            eq(rates.market, market),
+            eq(rates.base, base),
+            eq(rates.asset, asset),
+            gte(rates.createdAt, new Date(`${from}T00:00:00Z`)),
+            lt(rates.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)),
+          ),
+        )
+        .orderBy(day, desc(rates.createdAt), desc(rates.id));
+      return rows;
     },
 
     /** Every rate, oldest first, streamed through csv-stringify in batches. */

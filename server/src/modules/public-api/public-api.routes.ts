@@ -1,0 +1,273 @@
+// The paid API (DESIGN §5). Each request: key → app → subscription (or premium) → quota check-and-count →
+// response → request log entry. No database round trip on the hot path: clients and rates come from memory,
+// counting is one atomic call, logs are written in batches.
+import fastifyCors from '@fastify/cors';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ASSETS,
+  ASSET_DISPLAY,
+  BASES,
+  BASE_DISPLAY,
+  Conversion,
+  ConvertQuery,
+  Currencies,
+  DEFAULT_MARKET,
+  Envelope,
+  MARKETS,
+  MARKET_LABELS,
+  PaidRates,
+  RateHistory,
+  RateHistoryQuery,
+  RatesQuery,
+  type Asset,
+  type Base,
+  type Rate,
+} from '@afrofx/shared';
+import { badRequest, DomainError, notFound } from '../../errors';
+import { ok } from '../../http';
+import type { RouteOptions } from '../../app';
+import { createApiClients, type ApiClient } from './api-clients';
+import { quotaPeriod, type QuotaPeriod } from './quota-period';
+import { createMemoryQuotaStore, createPostgresQuotaStore, createRedisQuotaStore, type QuotaSubject } from './quota-store';
+import { createRatesSnapshot } from './rates-snapshot';
+import { createRequestLogBuffer } from './request-log-buffer';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiClient?: ApiClient;
+    quota?: { subject: QuotaSubject | null; period: QuotaPeriod | null };
+  }
+}
+
+const INVALID_KEY = 'Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>.';
+const NO_PLAN = 'This app has no active plan. Buy a plan in the developer console to use the API.';
+const MAX_HISTORY_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+const bearer = (request: FastifyRequest) => /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+
+function httpDate(iso: string | undefined) {
+  return iso ? new Date(iso).toUTCString() : undefined;
+}
+
+function matchesEtag(request: FastifyRequest, etag: string) {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim().replace(/^W\//, '');
+    return value === etag || value === '*';
+  });
+}
+
+export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { runtime, services }) => {
+  const { config, database, changes } = runtime;
+  const clients = createApiClients(database.db, changes);
+  const quota = config.redisUrl
+    ? createRedisQuotaStore(database.db, config.redisUrl, runtime.keyPrefix, config.apiBurstPerSecond)
+    : database.driver === 'pglite'
+      ? createMemoryQuotaStore(database.db, config.apiBurstPerSecond)
+      : createPostgresQuotaStore(database.db, config.apiBurstPerSecond);
+  const logs = createRequestLogBuffer(services.requests, config.requestLogFlushMs, app.log, () => quota.flush());
+  const snapshot = createRatesSnapshot(services.rates, changes);
+  // Fastify closes the server (finishing in-flight requests) before these hooks run, so nothing answered is lost.
+  app.addHook('onClose', async () => {
+    await logs.close();
+    await quota.flush().catch((err: unknown) => app.log.error({ err }, 'quota flush failed at shutdown'));
+    await quota.close();
+  });
+
+  await app.register(fastifyCors, {
+    origin: '*',
+    methods: ['GET', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'If-None-Match', 'Content-Type'],
+    exposedHeaders: ['ETag', 'Last-Modified', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
+    maxAge: 86_400,
+  });
+
+  // Authentication and plan check run before validation, so that refusals of bad parameters are logged too.
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'OPTIONS') return;
+    const key = bearer(request);
+    const now = new Date();
+    const client = key ? await clients.resolve(key, now) : null;
+    if (!client) throw new DomainError(401, INVALID_KEY);
+    request.apiClient = client;
+    if (client.premium) {
+      request.quota = { subject: null, period: null };
+      return;
+    }
+    const subscription = client.subscription;
+    if (!subscription || subscription.expireAt <= now) throw new DomainError(402, NO_PLAN);
+    const period = quotaPeriod(subscription.startsAt, subscription.expireAt, now);
+    const processedAtLoad = subscription.lastIncrement && subscription.lastIncrement >= period.start ? subscription.processed : 0;
+    request.quota = { subject: { subscriptionId: subscription.id, limit: subscription.limit, processedAtLoad, period }, period };
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const client = request.apiClient;
+    if (!client) return;
+    logs.push({
+      appId: client.appId,
+      host: request.host,
+      agent: request.headers['user-agent'] ?? '',
+      ipAddress: request.ip,
+      originalUrl: request.originalUrl,
+      status: reply.statusCode,
+      latencyMs: Math.round(reply.elapsedTime * 100) / 100,
+      createdAt: new Date(),
+    });
+  });
+
+  /** DESIGN §5 headers on every answer, from the last count this process saw. */
+  const lastUsed = new Map<string, number>();
+  function setQuotaHeaders(request: FastifyRequest, reply: FastifyReply, used?: number) {
+    const subject = request.quota?.subject;
+    const period = request.quota?.period;
+    if (!subject || !period) return;
+    const current = used ?? lastUsed.get(subject.subscriptionId) ?? subject.processedAtLoad;
+    if (used !== undefined) lastUsed.set(subject.subscriptionId, used);
+    void reply.header('RateLimit-Limit', subject.limit);
+    void reply.header('RateLimit-Remaining', Math.max(subject.limit - current, 0));
+    void reply.header('RateLimit-Reset', Math.max(Math.ceil((period.end.getTime() - Date.now()) / 1000), 0));
+  }
+  app.addHook('onSend', async (request, reply) => {
+    if (!reply.hasHeader('RateLimit-Limit')) setQuotaHeaders(request, reply);
+  });
+
+  /** Counts the answer against the quota (a 304 or a refusal is free), or refuses with 429. */
+  async function charge(request: FastifyRequest, reply: FastifyReply) {
+    const outcome = await quota.take(request.quota!.subject, request.apiClient!.keyHash, new Date());
+    setQuotaHeaders(request, reply, outcome.used);
+    if (outcome.allowed) return;
+    if (outcome.reason === 'burst') {
+      void reply.header('Retry-After', 1);
+      throw new DomainError(429, `Too many requests at once: at most ${config.apiBurstPerSecond} per second per key.`);
+    }
+    const period = request.quota!.period!;
+    void reply.header('Retry-After', Math.max(Math.ceil((period.end.getTime() - Date.now()) / 1000), 1));
+    throw new DomainError(429, `Monthly request limit reached. It resets on ${period.end.toISOString()}.`);
+  }
+
+  /** Answers 304 when the client holds this version; otherwise counts the request. */
+  async function conditional(request: FastifyRequest, reply: FastifyReply, etag: string, lastModified?: string) {
+    void reply.header('ETag', etag);
+    if (lastModified) void reply.header('Last-Modified', lastModified);
+    void reply.header('Cache-Control', 'private, max-age=0, must-revalidate');
+    if (matchesEtag(request, etag)) return true;
+    await charge(request, reply);
+    return false;
+  }
+
+  const schema = { tags: ['Rates API'], security: [{ apiKey: [] }] };
+  const errors = {
+    400: { $ref: 'ErrorBody#' },
+    401: { $ref: 'ErrorBody#' },
+    402: { $ref: 'ErrorBody#' },
+    429: { $ref: 'ErrorBody#' },
+  };
+
+  app.get(
+    '/rates',
+    {
+      schema: {
+        ...schema,
+        summary: 'Latest rates',
+        description: 'The latest buy and sell rate for every market, base and asset, optionally filtered. Supports If-None-Match.',
+        querystring: RatesQuery,
+        response: { 200: Envelope(PaidRates), 304: { type: 'null', description: 'Not modified' }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { market, base, asset } = request.query;
+      const current = await snapshot.get();
+      const rates = current.rates.filter(
+        (r) => (!market || r.market === market) && (!base || r.base === base) && (!asset || r.asset === asset),
+      );
+      const etag = `"${current.version}-${market ?? ''}-${base ?? ''}-${asset ?? ''}"`;
+      const newest = rates.reduce<string | undefined>((max, r) => (!max || r.updatedAt > max ? r.updatedAt : max), undefined);
+      if (await conditional(request, reply, etag, httpDate(newest))) return reply.status(304).send();
+      return ok(rates, 'Rates fetched.');
+    },
+  );
+
+  app.get(
+    '/rates/history',
+    {
+      schema: {
+        ...schema,
+        summary: 'Daily rate history',
+        description: `One value per UTC day (the day's last record) for a pair and market, from..to inclusive (default: the last 30 days; at most ${MAX_HISTORY_DAYS} days).`,
+        querystring: RateHistoryQuery,
+        response: { 200: Envelope(RateHistory), 304: { type: 'null', description: 'Not modified' }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { market, base, asset } = request.query;
+      const to = request.query.to ?? formatUtcDate(new Date());
+      const from = request.query.from ?? formatUtcDate(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS));
+      const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
+      if (span < 0) throw badRequest('from must not be after to');
+      if (span >= MAX_HISTORY_DAYS) throw badRequest(`from..to may span at most ${MAX_HISTORY_DAYS} days`);
+      const current = await snapshot.get();
+      const etag = `"${current.version}-h-${market}-${base}-${asset}-${from}-${to}"`;
+      if (await conditional(request, reply, etag)) return reply.status(304).send();
+      const points = await services.rates.history(market, base, asset, from, to);
+      return ok({ market, base, asset, from, to, points }, 'Rate history fetched.');
+    },
+  );
+
+  app.get(
+    '/convert',
+    {
+      schema: {
+        ...schema,
+        summary: 'Convert an amount',
+        description: 'Converts between an asset and a base currency at the latest rate of a market (default Cash), on the buy or sell side (default buy).',
+        querystring: ConvertQuery,
+        response: { 200: Envelope(Conversion), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { amount, from, to } = request.query;
+      const market = request.query.market ?? DEFAULT_MARKET;
+      const side = request.query.side ?? 'buy';
+      const fromAsset = (ASSETS as readonly string[]).includes(from);
+      const toAsset = (ASSETS as readonly string[]).includes(to);
+      if (fromAsset === toAsset) throw badRequest('from and to must be one asset and one base currency');
+      const asset = (fromAsset ? from : to) as Asset;
+      const base = (fromAsset ? to : from) as Base;
+      const rate: Rate | undefined = (await snapshot.get()).rates.find((r) => r.market === market && r.base === base && r.asset === asset);
+      if (!rate) throw notFound(`No ${market} rate for ${asset}/${base} yet.`);
+      await charge(request, reply);
+      const price = side === 'buy' ? rate.buy : rate.sell;
+      const result = Math.round((fromAsset ? amount * price : amount / price) * 10_000) / 10_000;
+      return ok({ amount, from, to, market, side, rate: price, result, rateUpdatedAt: rate.updatedAt }, 'Converted.');
+    },
+  );
+
+  const currencies = {
+    markets: MARKETS.map((id) => ({ id, label: MARKET_LABELS[id] })),
+    bases: BASES.map((id) => ({ id, ...BASE_DISPLAY[id] })),
+    assets: ASSETS.map((id) => ({ id, ...ASSET_DISPLAY[id] })),
+  };
+  app.get(
+    '/currencies',
+    {
+      schema: {
+        ...schema,
+        summary: 'Markets, bases and assets',
+        description: 'Every market, base currency and asset the API knows, with codes, symbols and flags.',
+        response: { 200: Envelope(Currencies), 304: { type: 'null', description: 'Not modified' }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (await conditional(request, reply, '"currencies-v1"')) return reply.status(304).send();
+      return ok(currencies, 'Currencies fetched.');
+    },
+  );
+};
+
+function formatUtcDate(date: Date) {
+  return date.toISOString().slice(0, 10);
+}

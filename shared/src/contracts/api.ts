@@ -1,0 +1,69 @@
+// The paid API (DESIGN §5): what developers buy.
+import { Type, type Static } from '@sinclair/typebox';
+import { ASSETS, BASES } from '../constants';
+import { StringEnum } from './common';
+import { AssetSchema, BaseSchema, MarketSchema, Rate } from './rates';
+
+export const RatesQuery = Type.Object(
+  { market: Type.Optional(MarketSchema), base: Type.Optional(BaseSchema), asset: Type.Optional(AssetSchema) },
+  { additionalProperties: false },
+);
+export type RatesQuery = Static<typeof RatesQuery>;
+
+const CalendarDate = Type.String({ format: 'date', description: 'YYYY-MM-DD', examples: ['2026-11-01'] });
+
+export const RateHistoryQuery = Type.Object(
+  {
+    market: MarketSchema,
+    base: BaseSchema,
+    asset: AssetSchema,
+    from: Type.Optional(CalendarDate),
+    to: Type.Optional(CalendarDate),
+  },
+  { additionalProperties: false },
+);
+export type RateHistoryQuery = Static<typeof RateHistoryQuery>;
+
+export const RateHistory = Type.Object({
+  market: MarketSchema,
+  base: BaseSchema,
+  asset: AssetSchema,
+  from: CalendarDate,
+  to: CalendarDate,
+  points: Type.Array(Type.Object({ day: CalendarDate, buy: Type.Number(), sell: Type.Number() })),
+});
+export type RateHistory = Static<typeof RateHistory>;
+
+export const CURRENCY_IDS = [...ASSETS, ...BASES] as const;
+export const ConvertQuery = Type.Object(
+  {
+    amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e12, examples: [250] }),
+    from: StringEnum(CURRENCY_IDS, { description: 'An asset or a base currency' }),
+    to: StringEnum(CURRENCY_IDS, { description: 'A base currency when from is an asset, and the other way round' }),
+    market: Type.Optional(MarketSchema),
+    side: Type.Optional(StringEnum(['buy', 'sell'] as const, { description: 'Which price to use (default buy)' })),
+  },
+  { additionalProperties: false },
+);
+export type ConvertQuery = Static<typeof ConvertQuery>;
+
+export const Conversion = Type.Object({
+  amount: Type.Number(),
+  from: Type.String(),
+  to: Type.String(),
+  market: MarketSchema,
+  side: Type.String(),
+  rate: Type.Number({ description: 'Units of the base currency per unit of the asset' }),
+  result: Type.Number(),
+  rateUpdatedAt: Type.String({ format: 'date-time' }),
+});
+export type Conversion = Static<typeof Conversion>;
+
+export const Currencies = Type.Object({
+  markets: Type.Array(Type.Object({ id: MarketSchema, label: Type.String() })),
+  bases: Type.Array(Type.Object({ id: BaseSchema, name: Type.String(), code: Type.String(), symbol: Type.String() })),
+  assets: Type.Array(Type.Object({ id: AssetSchema, code: Type.String(), symbol: Type.String(), flag: Type.String(), country: Type.String() })),
+});
+export type Currencies = Static<typeof Currencies>;
+
+export const PaidRates = Type.Array(Rate);

@@ -1,0 +1,105 @@
+import { FALLBACK_USD_RATE, baseSymbol } from './constants';
+import { convertFunds, formatCalendarDate, formatDateTime, formatLastUpdated, formatNumber, isSameDay, withPaymentFee } from './format';
+
+// Dates are built from local parts, so the expectations hold in every time zone.
+
+describe('formatNumber (SPEC §9: US format, 2 fraction digits by default)', () => {
+  it.each([
+    [1234.5, '1,234.50'],
+    [0, '0.00'],
+    [1465, '1,465.00'],
+    [1234567.891, '1,234,567.89'],
+    [-12.3, '-12.30'],
+    ['1470.25', '1,470.25'],
+  ])('formats %p as %p', (value, expected) => {
+    expect(formatNumber(value)).toBe(expected);
+  });
+
+  it('takes another number of fraction digits', () => {
+    expect(formatNumber(17.3456, 4)).toBe('17.3456');
+    expect(formatNumber(1234.5, 0)).toBe('1,235');
+  });
+
+  it('answers an empty string for something that is not a number', () => {
+    expect(formatNumber('lots')).toBe('');
+    expect(formatNumber(NaN)).toBe('');
+  });
+});
+
+describe('formatDateTime (SPEC §9: MMM-DD-YYYY h:mm:ss A)', () => {
+  it.each([
+    [new Date(2024, 0, 5, 13, 4, 9), 'Jan-05-2024 1:04:09 PM'],
+    [new Date(2026, 10, 22, 9, 30, 0), 'Nov-22-2026 9:30:00 AM'],
+    [new Date(2025, 11, 31, 0, 0, 0), 'Dec-31-2025 12:00:00 AM'],
+    [new Date(2025, 5, 1, 12, 0, 5), 'Jun-01-2025 12:00:05 PM'],
+  ])('formats %p as %p', (date, expected) => {
+    expect(formatDateTime(date)).toBe(expected);
+  });
+
+  it('takes an ISO string or a timestamp', () => {
+    const date = new Date(2024, 1, 29, 23, 59, 59);
+    expect(formatDateTime(date.toISOString())).toBe('Feb-29-2024 11:59:59 PM');
+    expect(formatDateTime(date.getTime())).toBe('Feb-29-2024 11:59:59 PM');
+  });
+
+  it('answers an empty string for an invalid date', () => {
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatCalendarDate (SPEC §9: YYYY-MM-DD)', () => {
+  it('formats the local calendar day', () => {
+    expect(formatCalendarDate(new Date(2024, 0, 5, 23, 59))).toBe('2024-01-05');
+    expect(formatCalendarDate(new Date(2026, 10, 22, 0, 0))).toBe('2026-11-22');
+  });
+
+  it('answers an empty string for an invalid date', () => {
+    expect(formatCalendarDate('never')).toBe('');
+  });
+});
+
+describe('formatLastUpdated (SPEC §9: month-day-year plus time)', () => {
+  it('formats month-day-year and the time', () => {
+    expect(formatLastUpdated(new Date(2024, 0, 5, 13, 4, 9))).toBe('01-05-2024 1:04:09 PM');
+  });
+});
+
+describe('isSameDay', () => {
+  it('compares local calendar days', () => {
+    expect(isSameDay(new Date(2024, 0, 5, 0, 1), new Date(2024, 0, 5, 23, 59))).toBe(true);
+    expect(isSameDay(new Date(2024, 0, 5, 23, 59), new Date(2024, 0, 6, 0, 1))).toBe(false);
+  });
+});
+
+describe('convertFunds (SPEC §9: multiply, keep 2 decimals, take the integer part)', () => {
+  it.each([
+    [10.5, 740.129, 7771],
+    [100, FALLBACK_USD_RATE, 74000],
+    [1.99, 1.5, 2],
+    // Rounding to 2 decimals first carries 7770.999999 up to 7771.
+    [3, 2590.333333, 7771],
+    [0.3, 3, 0],
+  ])('converts %p at %p to %p', (amount, rate, expected) => {
+    expect(convertFunds(amount, rate)).toBe(expected);
+  });
+});
+
+describe('withPaymentFee (SPEC §9: amount times 1.004)', () => {
+  it('adds the 0.4 percent fee', () => {
+    expect(withPaymentFee(100)).toBeCloseTo(100.4, 10);
+    expect(withPaymentFee(480)).toBeCloseTo(481.92, 10);
+  });
+});
+
+describe('baseSymbol (SPEC §3)', () => {
+  it.each([
+    ['naira', '₦'],
+    ['kenyan-shilling', 'KSh'],
+    ['rand', 'R'],
+    ['cedis', 'GH₵'],
+    ['franc', '₦'],
+    ['', '₦'],
+  ])('shows %p as %p', (base, symbol) => {
+    expect(baseSymbol(base)).toBe(symbol);
+  });
+});
