@@ -108,11 +108,18 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
     async resetPassword(code: string, password: string): Promise<void> {
       const accountId = await consumeToken('password_reset', code);
       if (!accountId) throw badRequest('This password reset link is invalid, expired or already used.');
-      // A reset ends every session the account had.
-      await db
-        .update(accounts)
-        .set({ passwordHash: await hashPassword(password), tokenVersion: sql`${accounts.tokenVersion} + 1`, updatedAt: new Date() })
-        .where(eq(accounts.id, accountId));
+      const passwordHash = await hashPassword(password);
+      // A reset ends every session the account had, and voids its other reset links (an older mail stays harmless).
+      await db.transaction(async (tx) => {
+        await tx
+          .update(accounts)
+          .set({ passwordHash, tokenVersion: sql`${accounts.tokenVersion} + 1`, updatedAt: new Date() })
+          .where(eq(accounts.id, accountId));
+        await tx
+          .update(accountTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(accountTokens.accountId, accountId), eq(accountTokens.kind, 'password_reset'), isNull(accountTokens.usedAt)));
+      });
     },
 
     async changePassword(accountId: string, oldPassword: string, newPassword: string): Promise<void> {

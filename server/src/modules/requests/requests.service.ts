@@ -13,6 +13,11 @@ const MONTH_DAYS = 30;
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
+/** A Postgres array literal, so that a whole column travels as one parameter on both drivers. */
+function pgArray(values: ReadonlyArray<string | number | null | undefined>): string {
+  return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+}
+
 export function createRequestsService(db: Database) {
   return {
     /** Writes a batch of log entries and their daily roll-up in one transaction. */
@@ -26,8 +31,15 @@ export function createRequestsService(db: Database) {
         bucket.count++;
         perDay.set(key, bucket);
       }
+      // One statement with eight array parameters: far cheaper to build and parse than thousands of placeholders.
+      const column = <K extends keyof NewRequestLog>(key: K) => entries.map((e) => e[key]);
       await db.transaction(async (tx) => {
-        for (let i = 0; i < entries.length; i += 1000) await tx.insert(requestLogs).values(entries.slice(i, i + 1000));
+        await tx.execute(sql`
+          INSERT INTO ${requestLogs} (app_id, host, agent, ip_address, original_url, status, latency_ms, created_at)
+          SELECT * FROM unnest(
+            ${pgArray(column('appId'))}::uuid[], ${pgArray(column('host'))}::text[], ${pgArray(column('agent'))}::text[],
+            ${pgArray(column('ipAddress'))}::text[], ${pgArray(column('originalUrl'))}::text[], ${pgArray(column('status'))}::int[],
+            ${pgArray(column('latencyMs'))}::real[], ${pgArray(entries.map((e) => e.createdAt.toISOString()))}::timestamptz[])`);
         await tx
           .insert(requestDailyCounts)
           .values([...perDay.values()])

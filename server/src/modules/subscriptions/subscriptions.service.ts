@@ -3,29 +3,38 @@ import type { Subscription, Transaction } from '@afrofx/shared';
 import type { Database } from '../../db/client';
 import { accounts, apps, plans, subscriptions, transactions } from '../../db/schema';
 import type { Page } from '../../http';
+import { quotaPeriod } from '../public-api/quota-period';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** DESIGN §4: expired after expireAt; the monthly count resets each month of the term. */
-function currentStatus(row: SubscriptionRow, now: Date): Subscription['status'] {
-  if (row.status === 'upcoming') return 'upcoming';
-  if (row.expireAt <= now) return 'expired';
-  return row.processedRequests >= row.requestLimit ? 'exhausted' : 'active';
+/**
+ * DESIGN §4: expired after expireAt; the monthly count resets each month of the term, so a count last raised in an
+ * earlier month of the term is this month's 0 (as the paid API counts it), not a reason to show 'exhausted'.
+ */
+function currentUsage(row: SubscriptionRow, now: Date): { status: Subscription['status']; processed: number } {
+  if (row.status === 'upcoming') return { status: 'upcoming', processed: row.processedRequests };
+  if (row.expireAt <= now) return { status: 'expired', processed: row.processedRequests };
+  const { start } = quotaPeriod(row.startsAt, row.expireAt, now);
+  const processed = row.lastIncrement && row.lastIncrement >= start ? row.processedRequests : 0;
+  return { status: processed >= row.requestLimit ? 'exhausted' : 'active', processed };
 }
 
 export function createSubscriptionsService(db: Database) {
-  const toSubscription = (row: SubscriptionRow, appName: string, now = new Date()): Subscription => ({
-    _id: row.id,
-    plan: { _id: row.planId, name: row.planName },
-    app: { _id: row.appId, name: appName },
-    status: currentStatus(row, now),
-    processedRequest: row.processedRequests,
-    limit: row.requestLimit,
-    startsAt: row.startsAt.toISOString(),
-    expireAt: row.expireAt.toISOString(),
-    lastIncrement: row.lastIncrement?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  });
+  const toSubscription = (row: SubscriptionRow, appName: string, now = new Date()): Subscription => {
+    const { status, processed } = currentUsage(row, now);
+    return {
+      _id: row.id,
+      plan: { _id: row.planId, name: row.planName },
+      app: { _id: row.appId, name: appName },
+      status,
+      processedRequest: processed,
+      limit: row.requestLimit,
+      startsAt: row.startsAt.toISOString(),
+      expireAt: row.expireAt.toISOString(),
+      lastIncrement: row.lastIncrement?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  };
 
   const latest = async (appId: string, upcoming: boolean): Promise<Subscription | null> => {
     const [row] = await db
