@@ -17,7 +17,7 @@ export function createServices(db: Database, enqueue: Enqueue, changes: ChangeFe
   return {
     rates: createRatesService(db, enqueue, changes),
     subscribers: createSubscribersService(db, enqueue),
-    adminUsers: createAdminUsersService(db),
+    adminUsers: createAdminUsersService(db, changes),
     plans: createPlansService(db),
     accounts: createAccountsService(db, enqueue),
     apps: createAppsService(db, changes),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminSession, Credentials, Envelope } from '@afrofx/shared';
-import { ok } from '../../http';
+import { AdminSession, Credentials, Envelope, IdParams, MessageOnly } from '@afrofx/shared';
+import { done, ok } from '../../http';
 import type { RouteOptions } from '../../app';
 
 export const adminUsersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
@@ -16,4 +16,22 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       return ok({ token, user: { _id: admin.id, email: admin.email } }, 'Signed in successfully.');
     },
   );
+
+  const admin = { tags: ['Admin'], security: [{ bearerAuth: [] }] };
+  const accountActions = [
+    ['enable_account', 'Enable an account', (id: string) => services.adminUsers.setStatus(id, 'active'), 'Account successfully enabled.'],
+    ['disable_account', 'Disable an account (ends its sessions and API keys)', (id: string) => services.adminUsers.setStatus(id, 'disabled'), 'Account successfully disabled.'],
+    ['enable_premium_customer', 'Make a premium (super) customer', (id: string) => services.adminUsers.setState(id, 'premium_customer'), 'Account successfully enabled.'],
+    ['enable_normal_customer', 'Make a normal customer', (id: string) => services.adminUsers.setState(id, 'normal_customer'), 'Account successfully enabled.'],
+  ] as const;
+  for (const [path, summary, action, message] of accountActions) {
+    app.put(
+      `/admin/${path}/:id`,
+      { preHandler: app.requireAdmin, schema: { ...admin, summary, params: IdParams, response: { 200: MessageOnly } } },
+      async (request) => {
+        await action(request.params.id);
+        return done(message);
+      },
+    );
+  }
 };

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema';
-import { DomainError, forbidden } from '../../errors';
+import type { ChangeFeed } from '../../change-feed';
+import { DomainError, forbidden, notFound } from '../../errors';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../passwords';
 
 export interface AuthenticatedAdmin {
@@ -12,7 +13,7 @@ export interface AuthenticatedAdmin {
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 
-export function createAdminUsersService(db: Database) {
+export function createAdminUsersService(db: Database, changes: ChangeFeed) {
   const findByEmail = async (email: string) =>
     (
       await db
@@ -37,6 +38,28 @@ export function createAdminUsersService(db: Database) {
         .from(accounts)
         .where(and(eq(accounts.id, id), eq(accounts.role, 'admin')));
       return Boolean(row && row.status === 'active' && row.tokenVersion === tokenVersion);
+    },
+
+    /** Disabling ends the account's sessions (token version) and its API keys in every process. */
+    async setStatus(id: string, status: 'active' | 'disabled'): Promise<void> {
+      const [row] = await db
+        .update(accounts)
+        .set({
+          status,
+          updatedAt: new Date(),
+          ...(status === 'disabled' ? { tokenVersion: sql`${accounts.tokenVersion} + 1` } : {}),
+        })
+        .where(eq(accounts.id, id))
+        .returning({ id: accounts.id });
+      if (!row) throw notFound('Account not found.');
+      await changes.publish({ kind: 'account', accountId: id });
+    },
+
+    /** SPEC §6: a premium ("super") customer uses the paid API without a plan or a monthly limit. */
+    async setState(id: string, state: 'premium_customer' | 'normal_customer'): Promise<void> {
+      const [row] = await db.update(accounts).set({ state, updatedAt: new Date() }).where(eq(accounts.id, id)).returning({ id: accounts.id });
+      if (!row) throw notFound('Account not found.');
+      await changes.publish({ kind: 'account', accountId: id });
     },
 
     /** DESIGN §4: the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD, created at start when absent. */

@@ -75,8 +75,9 @@ export function createMemoryQuotaStore(db: Database, burstPerSecond: number): Qu
       if (!subject) return burst.allow(keyHash, now) ? { allowed: true, used: 0 } : { allowed: false, reason: 'burst', used: 0 };
       const key = quotaKey('memory', subject);
       const used = counts.get(key) ?? subject.processedAtLoad;
-      if (!burst.allow(keyHash, now)) return { allowed: false, reason: 'burst', used };
+      // A spent month is the more useful answer than a burst, so it is checked first.
       if (used >= subject.limit) return { allowed: false, reason: 'quota', used };
+      if (!burst.allow(keyHash, now)) return { allowed: false, reason: 'burst', used };
       counts.set(key, used + 1);
       dirty.set(key, { subject, key, lastIncrement: now });
       return { allowed: true, used: used + 1 };
@@ -99,12 +100,12 @@ export function createMemoryQuotaStore(db: Database, burstPerSecond: number): Qu
 // KEYS[1] burst counter, KEYS[2] monthly counter. ARGV: burst limit, monthly limit, count at load, counter TTL ms.
 // Returns {1, used} when counted, {0, used} at the monthly limit, {-1, used} over the burst limit.
 const TAKE_SCRIPT = `
-local burst = redis.call('INCR', KEYS[1])
-if burst == 1 then redis.call('PEXPIRE', KEYS[1], 1000) end
 redis.call('SET', KEYS[2], ARGV[3], 'NX', 'PX', ARGV[4])
 local used = tonumber(redis.call('GET', KEYS[2]))
-if burst > tonumber(ARGV[1]) then return {-1, used} end
 if used >= tonumber(ARGV[2]) then return {0, used} end
+local burst = redis.call('INCR', KEYS[1])
+if burst == 1 then redis.call('PEXPIRE', KEYS[1], 1000) end
+if burst > tonumber(ARGV[1]) then return {-1, used} end
 return {1, redis.call('INCR', KEYS[2])}
 `;
 

@@ -1,0 +1,301 @@
+import { count, eq } from 'drizzle-orm';
+import { requestLogs } from '../src/db/schema';
+import { paidClient, siblingApp, subscriptionRow } from './support/paid-api';
+import { createTestApp, eventually, redisAvailable, type TestApp } from './support/test-app';
+
+const serversAvailable = Boolean(process.env.DATABASE_URL) && redisAvailable;
+// Two API instances can share a database only on a PostgreSQL server; these run whenever DATABASE_URL and REDIS_URL are set.
+const describeWithServers = serversAvailable ? describe : describe.skip;
+// The Postgres quota store (a server without Redis) runs whenever DATABASE_URL is set.
+const describeWithPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+
+const INVALID_KEY = 'Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>.';
+const FAST_FLUSH = { REQUEST_LOG_FLUSH_MS: '50' };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp(FAST_FLUSH);
+  const admin = { authorization: `Bearer ${await t.adminToken()}` };
+  const rates = [
+    { market: 'bank', asset: 'dollar', base: 'naira', buy: 1450, sell: 1470 },
+    { market: 'black_market_cash', asset: 'dollar', base: 'naira', buy: 1490, sell: 1520 },
+    { market: 'bank', asset: 'euro', base: 'rand', buy: 20, sell: 21 },
+  ];
+  for (const payload of rates) await t.app.inject({ method: 'POST', url: '/v1/admin/create_rate', headers: admin, payload });
+});
+afterAll(() => t.close());
+
+async function logCount(test: TestApp, appId: string) {
+  const [row] = await test.runtime.database.db.select({ value: count() }).from(requestLogs).where(eq(requestLogs.appId, appId));
+  return row?.value ?? 0;
+}
+
+describe('authentication with a private key', () => {
+  it.each([
+    ['no Authorization header', {}],
+    ['a Basic header', { authorization: 'Basic dXNlcjpwYXNz' }],
+    ['an empty bearer', { authorization: 'Bearer ' }],
+    ['a key of the wrong shape', { authorization: 'Bearer pk_0123456789abcdef0123' }],
+    ['a key with odd characters', { authorization: "Bearer sk_'; drop table api_keys;--xxxxx" }],
+    ['an unknown key', { authorization: 'Bearer sk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }],
+    ['a very long key', { authorization: `Bearer sk_${'a'.repeat(5000)}` }],
+  ])('refuses %s with 401 and one message', async (_name, headers) => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/rates', headers });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(INVALID_KEY);
+  });
+
+  it('stops the old key as soon as the key is rotated, and serves the new one', async () => {
+    const client = await paidClient(t);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(200);
+    const rotated = await t.runtime.services.apps.generateKey(client.accountId, client.appId);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(401);
+    const fresh = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: { authorization: `Bearer ${rotated.private_key}` } });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it("stops an account's keys when an admin disables it, and serves them again when enabled", async () => {
+    const client = await paidClient(t);
+    const admin = { authorization: `Bearer ${await t.adminToken()}` };
+    expect((await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(200);
+    const disabled = await t.app.inject({ method: 'PUT', url: `/v1/admin/disable_account/${client.accountId}`, headers: admin });
+    expect(disabled.json().message).toBe('Account successfully disabled.');
+    expect((await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(401);
+    await t.app.inject({ method: 'PUT', url: `/v1/admin/enable_account/${client.accountId}`, headers: admin });
+    expect((await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(200);
+  });
+});
+
+describe('plans and the monthly quota', () => {
+  it('answers 402 to an app without a plan, with an expired plan, or with a plan not started yet', async () => {
+    const none = await paidClient(t, null);
+    const expired = await paidClient(t, { startsAt: new Date(Date.now() - 400 * 86_400_000), expireAt: new Date(Date.now() - 86_400_000) });
+    const later = await paidClient(t, { status: 'upcoming', startsAt: new Date(Date.now() + 86_400_000) });
+    for (const client of [none, expired, later]) {
+      const res = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers });
+      expect(res.statusCode).toBe(402);
+      expect(res.json().message).toContain('no active plan');
+    }
+  });
+
+  it('serves a premium customer without a plan and without a monthly limit', async () => {
+    const premium = await paidClient(t, null, { premium: true });
+    const res = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: premium.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['ratelimit-limit']).toBeUndefined();
+    await eventually(async () => expect(await logCount(t, premium.appId)).toBe(1));
+  });
+
+  it('sends RateLimit headers and counts each 2xx once', async () => {
+    const client = await paidClient(t, { limit: 10, processed: 3 });
+    const res = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['ratelimit-limit']).toBe('10');
+    expect(res.headers['ratelimit-remaining']).toBe('6');
+    expect(Number(res.headers['ratelimit-reset'])).toBeGreaterThan(0);
+  });
+
+  it('does not count a 304 or a refused request', async () => {
+    const client = await paidClient(t, { limit: 10, processed: 0 });
+    const first = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers });
+    const etag = first.headers.etag as string;
+    const notModified = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: { ...client.headers, 'if-none-match': etag } });
+    expect(notModified.statusCode).toBe(304);
+    const refused = await t.app.inject({ method: 'GET', url: '/v1/rates?market=street', headers: client.headers });
+    expect(refused.statusCode).toBe(400);
+    const second = await t.app.inject({ method: 'GET', url: '/v1/rates?market=bank', headers: client.headers });
+    expect(second.headers['ratelimit-remaining']).toBe('8');
+  });
+
+  it('lets exactly the remaining requests through when 200 arrive at once, and logs all 200', async () => {
+    const client = await paidClient(t, { limit: 1000, processed: 950 });
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, () => t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(50);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(150);
+    const refused = responses.find((r) => r.statusCode === 429)!;
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['ratelimit-remaining']).toBe('0');
+    expect(refused.json().message).toContain('Monthly request limit reached');
+
+    await eventually(async () => expect(await logCount(t, client.appId)).toBe(200));
+    await eventually(async () => expect((await subscriptionRow(t, client.subscriptionId!)).processedRequests).toBe(1000));
+    const view = await t.runtime.services.subscriptions.current(client.appId);
+    expect(view).toMatchObject({ status: 'exhausted', processedRequest: 1000, limit: 1000 });
+  });
+
+  it('starts a new count when a new month of the term begins', async () => {
+    const startsAt = new Date(Date.now() - 45 * 86_400_000);
+    const client = await paidClient(t, { limit: 5, processed: 5, startsAt, lastIncrement: new Date(startsAt.getTime() + 86_400_000) });
+    const res = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['ratelimit-remaining']).toBe('4');
+  });
+
+  it('stops a flood from one key with 429 before the monthly limit', async () => {
+    const flood = await createTestApp({ ...FAST_FLUSH, API_BURST_PER_SECOND: '5' });
+    try {
+      const client = await paidClient(flood, { limit: 1000 });
+      const statuses = (
+        await Promise.all(Array.from({ length: 20 }, () => flood.app.inject({ method: 'GET', url: '/v1/currencies', headers: client.headers })))
+      ).map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(10);
+    } finally {
+      await flood.close();
+    }
+  });
+});
+
+describe('GET /v1/rates', () => {
+  it('filters by market, base and asset and carries ETag and Last-Modified', async () => {
+    const client = await paidClient(t);
+    const res = await t.app.inject({ method: 'GET', url: '/v1/rates?market=bank&base=naira&asset=dollar', headers: client.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([expect.objectContaining({ market: 'bank', base: 'naira', asset: 'dollar', buy: 1450, sell: 1470 })]);
+    expect(res.headers.etag).toMatch(/^".+"$/);
+    expect(new Date(res.headers['last-modified'] as string).getTime()).not.toBeNaN();
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('changes its ETag when a rate changes', async () => {
+    const client = await paidClient(t);
+    const before = (await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).headers.etag;
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/admin/create_rate',
+      headers: { authorization: `Bearer ${await t.adminToken()}` },
+      payload: { market: 'bank', asset: 'british_pounds', base: 'cedis', buy: 15, sell: 16 },
+    });
+    const after = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: { ...client.headers, 'if-none-match': before as string } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before);
+  });
+
+  it('answers a CORS preflight without a key', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/v1/rates',
+      headers: { origin: 'https://example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+});
+
+describe('GET /v1/rates/history, /v1/convert, /v1/currencies', () => {
+  it('gives one value per day, the last of that day', async () => {
+    const client = await paidClient(t);
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await t.app.inject({ method: 'GET', url: `/v1/rates/history?market=bank&base=naira&asset=dollar&from=${today}&to=${today}`, headers: client.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ from: today, to: today, points: [{ day: today, buy: 1450, sell: 1470 }] });
+  });
+
+  it('converts an asset to a base and back on the chosen side', async () => {
+    const client = await paidClient(t);
+    const toNaira = await t.app.inject({ method: 'GET', url: '/v1/convert?amount=10&from=dollar&to=naira&market=bank&side=sell', headers: client.headers });
+    expect(toNaira.json().data).toMatchObject({ rate: 1470, result: 14700, market: 'bank', side: 'sell' });
+    const toDollar = await t.app.inject({ method: 'GET', url: '/v1/convert?amount=1490&from=naira&to=dollar', headers: client.headers });
+    expect(toDollar.json().data).toMatchObject({ market: 'black_market_cash', side: 'buy', rate: 1490, result: 1 });
+  });
+
+  it('lists markets, bases and assets with their symbols', async () => {
+    const client = await paidClient(t);
+    const res = await t.app.inject({ method: 'GET', url: '/v1/currencies', headers: client.headers });
+    expect(res.json().data.bases).toContainEqual({ id: 'cedis', name: 'Ghanian Cedis', code: 'GHS', symbol: 'GH₵' });
+    expect(res.json().data.assets).toContainEqual(expect.objectContaining({ id: 'british_pounds', code: 'GBP', symbol: '£' }));
+  });
+});
+
+describe('bad parameters', () => {
+  const cases = [
+    ['/v1/rates?market=street', 'market'],
+    ['/v1/rates?base=cfa', 'base'],
+    ['/v1/rates?asset=yen', 'asset'],
+    ['/v1/rates?color=red', 'color'],
+    ['/v1/rates/history?market=bank&base=naira', 'asset'],
+    ['/v1/rates/history?market=bank&base=naira&asset=dollar&from=2026-02-30', 'from'],
+    ['/v1/rates/history?market=bank&base=naira&asset=dollar&from=yesterday', 'from'],
+    ['/v1/rates/history?market=bank&base=naira&asset=dollar&from=2026-05-02&to=2026-05-01', 'from'],
+    ['/v1/rates/history?market=bank&base=naira&asset=dollar&from=2024-01-01&to=2026-01-01', 'span'],
+    ['/v1/convert?amount=-1&from=dollar&to=naira', 'amount'],
+    ['/v1/convert?amount=abc&from=dollar&to=naira', 'amount'],
+    ['/v1/convert?amount=1e20&from=dollar&to=naira', 'amount'],
+    ['/v1/convert?amount=5&from=dollar&to=euro', 'from'],
+    ['/v1/convert?amount=5&from=dollar&to=naira&side=middle', 'side'],
+    ['/v1/convert?from=dollar&to=naira', 'amount'],
+  ] as const;
+
+  it.each(cases)('%s is a 400 naming the parameter, never a 500', async (url, parameter) => {
+    const client = await paidClient(t);
+    const res = await t.app.inject({ method: 'GET', url, headers: client.headers });
+    expect(res.statusCode).toBe(400);
+    const message = res.json().message as string;
+    expect(parameter === 'span' ? message.includes('from..to') : message.includes(parameter)).toBe(true);
+  });
+
+  it('logs refused requests of a known key but does not count them', async () => {
+    const client = await paidClient(t, { limit: 10, processed: 0 });
+    await t.app.inject({ method: 'GET', url: '/v1/rates?market=street', headers: client.headers });
+    await eventually(async () => expect(await logCount(t, client.appId)).toBe(1));
+    const [entry] = await t.runtime.database.db.select().from(requestLogs).where(eq(requestLogs.appId, client.appId));
+    expect(entry).toMatchObject({ status: 400, originalUrl: '/v1/rates?market=street' });
+    expect((await subscriptionRow(t, client.subscriptionId!)).processedRequests).toBe(0);
+  });
+});
+
+describeWithServers('two API processes sharing PostgreSQL and Redis', () => {
+  let sibling: Awaited<ReturnType<typeof siblingApp>>;
+  beforeAll(async () => {
+    sibling = await siblingApp(t);
+  });
+  afterAll(() => sibling.close());
+
+  it('lets exactly the remaining requests through across both', async () => {
+    const client = await paidClient(t, { limit: 500, processed: 450 });
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => (i % 2 ? sibling.app : t.app).inject({ method: 'GET', url: '/v1/rates', headers: client.headers })),
+    );
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(50);
+    expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(150);
+    await eventually(async () => expect(await logCount(t, client.appId)).toBe(200));
+    await eventually(async () => expect((await subscriptionRow(t, client.subscriptionId!)).processedRequests).toBe(500));
+  });
+
+  it('stops a rotated key in the other process within a second', async () => {
+    const client = await paidClient(t);
+    expect((await sibling.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(200);
+    await t.runtime.services.apps.generateKey(client.accountId, client.appId);
+    await eventually(async () => expect((await sibling.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(401), 1000);
+  });
+
+  it("stops a disabled account's keys in the other process within a second", async () => {
+    const client = await paidClient(t);
+    expect((await sibling.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(200);
+    await t.runtime.services.adminUsers.setStatus(client.accountId, 'disabled');
+    await eventually(async () => expect((await sibling.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(401), 1000);
+  });
+});
+
+describeWithPostgres('two API processes sharing PostgreSQL without Redis', () => {
+  it('lets exactly the remaining requests through across both', async () => {
+    const first = await createTestApp({ ...FAST_FLUSH, REDIS_URL: '' });
+    const second = await siblingApp(first);
+    try {
+      const client = await paidClient(first, { limit: 100, processed: 50 });
+      const responses = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => (i % 2 ? second.app : first.app).inject({ method: 'GET', url: '/v1/rates', headers: client.headers })),
+      );
+      expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(50);
+      expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(150);
+      await eventually(async () => expect(await logCount(first, client.appId)).toBe(200));
+      expect((await subscriptionRow(first, client.subscriptionId!)).processedRequests).toBe(100);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});
