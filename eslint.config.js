@@ -1,0 +1,69 @@
+// One ESLint config for the whole repository: `npx eslint .` from the root.
+const { defineConfig, globalIgnores } = require('eslint/config');
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+const reactHooks = require('eslint-plugin-react-hooks');
+const globals = require('globals');
+
+// STYLE.md: imports flow shared → server | web; the web's features are islands that never import each other.
+const otherFeatures = (feature) => {
+  const others = ['public', 'developer', 'admin'].filter((name) => name !== feature).join('|');
+  return {
+    regex: `(^|/)features/(${others})(/|$)|^(\\.\\./)+(${others})(/|$)`,
+    message: `features/${feature} must not import another feature; move shared code to web/src/components.`,
+  };
+};
+const notServer = {
+  regex: '^(@afrofx/|(\\.\\./)+)server(/|$)',
+  message: 'Only server/ imports server code.',
+};
+const notWeb = { regex: '^(@afrofx/|(\\.\\./)+)web(/|$)', message: 'Only web/ imports web code.' };
+// STYLE.md: typed hooks are made once with `.withTypes<>()` (in web/src/app); everything else uses those.
+const untypedHooks = {
+  name: 'react-redux',
+  importNames: ['useDispatch', 'useSelector', 'useStore'],
+  message: 'Use the typed hooks from web/src/app.',
+};
+const restrict = (patterns, paths = []) => ({
+  'no-restricted-imports': ['error', { patterns, paths }],
+});
+
+module.exports = defineConfig([
+  globalIgnores([
+    '**/dist/',
+    '**/node_modules/',
+    '**/coverage/',
+    'data/',
+    'e2e-artifacts/',
+    'test-results/',
+    'bench-results/',
+    'server/drizzle/',
+  ]),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: globals.node },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The root package is CommonJS (jest.config.js, this file); .cjs anywhere.
+    files: ['*.js', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  { files: ['shared/**'], rules: restrict([notServer, notWeb]) },
+  { files: ['server/**'], rules: restrict([notWeb]) },
+  { files: ['web/**'], rules: restrict([notServer], [untypedHooks]) },
+  { files: ['web/src/app/**'], rules: restrict([notServer]) },
+  ...['public', 'developer', 'admin'].map((feature) => ({
+    files: [`web/src/features/${feature}/**`],
+    rules: restrict([notServer, otherFeatures(feature)], [untypedHooks]),
+  })),
+]);

@@ -1,0 +1,45 @@
+import { convertFunds, formatNumber, type Rate } from '@afrofx/shared';
+import type { Browser } from 'playwright-core';
+import { BASE_URL, launchBrowser, openPage } from './browser';
+
+async function nairaRate(market: string, asset: string): Promise<Rate> {
+  const response = await fetch(`${BASE_URL}/v1/user/fetch_rates/${market}`);
+  const { data } = (await response.json()) as { data: Rate[] };
+  const rate = data.find((entry) => entry.base === 'naira' && entry.asset === asset);
+  if (!rate) throw new Error(`no naira/${asset} rate in the ${market} market`);
+  return rate;
+}
+
+describe('rate calculator', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('converts both ways on the chosen market, asset and side', async () => {
+    const page = await openPage(browser);
+    await page.goto('/rate_calculator');
+    await page.getByText('Rate used').waitFor();
+
+    const cash = await nairaRate('black_market_cash', 'dollar');
+    await page.getByLabel('USD amount').fill('200');
+    expect(await page.getByLabel('NGN balance').inputValue()).toBe(String(convertFunds(200, cash.buy)));
+    expect(await page.getByText('Rate used').locator('..').textContent()).toContain(
+      `₦${formatNumber(cash.buy)}`,
+    );
+
+    await page.getByText('Buy USD').click();
+    expect(await page.getByLabel('NGN balance').inputValue()).toBe(String(convertFunds(200, cash.sell)));
+
+    await page.getByRole('tab', { name: 'Bank' }).click();
+    await page.getByLabel('Currency').selectOption('british_pounds');
+    const bank = await nairaRate('bank', 'british_pounds');
+    await page.getByLabel('NGN balance').fill(String(Math.round(bank.sell * 10)));
+    expect(await page.getByLabel('GBP amount').inputValue()).toBe('10.00');
+  });
+});

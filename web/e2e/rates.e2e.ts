@@ -1,0 +1,90 @@
+import { formatNumber, type Rate } from '@afrofx/shared';
+import type { Browser, Page } from 'playwright-core';
+import { BASE_URL, launchBrowser, openPage, signInAsAdmin } from './browser';
+
+async function latestNairaDollarBankBuy(): Promise<number> {
+  const response = await fetch(`${BASE_URL}/v1/user/fetch_rates/bank`);
+  const body = (await response.json()) as { data: Rate[] };
+  const rate = body.data.find((entry) => entry.base === 'naira' && entry.asset === 'dollar');
+  if (!rate) throw new Error('the demo data has no naira/dollar bank rate');
+  return rate.buy;
+}
+
+/** The BUY value of the USD row on the home page's Bank tab, in naira. */
+async function homeUsdBankBuy(page: Page): Promise<string> {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Bank' }).click();
+  await page.getByRole('radio', { name: 'NGN' }).check();
+  const row = page.getByRole('tabpanel').getByRole('row').filter({ hasText: 'USD' });
+  await row.waitFor();
+  return (await row.getByRole('cell').nth(1).textContent()) ?? '';
+}
+
+describe('admin rates reach the home page', () => {
+  let browser: Browser;
+  let admin: Page;
+  let visitor: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await openPage(browser);
+    visitor = await openPage(browser);
+    await signInAsAdmin(admin);
+  });
+
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('loads the next page of rates when the window reaches the page bottom', async () => {
+    await admin.goto('/admin/rates');
+    const rows = admin.locator('table:not([aria-busy]) tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(20);
+
+    await admin.mouse.wheel(0, 100000);
+    await rows.nth(20).waitFor();
+    expect(await rows.count()).toBe(40);
+  });
+
+  it('adds, edits and deletes a naira/dollar bank rate, and the home page follows', async () => {
+    const previousBuy = await latestNairaDollarBankBuy();
+
+    await admin.goto('/admin/rates');
+    await admin.getByRole('button', { name: 'Add Rates' }).click();
+    const addDialog = admin.getByRole('dialog', { name: 'Add rate' });
+    await addDialog.getByLabel('Market').selectOption('bank');
+    await addDialog.getByLabel('Asset').selectOption('dollar');
+    await addDialog.getByLabel('Base').selectOption('naira');
+    await addDialog.getByLabel('Buy').fill('1234.56');
+    await addDialog.getByLabel('Sell').fill('1240.5');
+    await addDialog.getByRole('button', { name: 'Add rate' }).click();
+    await addDialog.waitFor({ state: 'detached' });
+    const added = admin.getByRole('row').filter({ hasText: '₦1,234.56' });
+    await added.waitFor();
+    expect(await added.textContent()).toContain('Bank');
+
+    expect(await homeUsdBankBuy(visitor)).toBe('₦1,234.56');
+
+    await added.getByRole('button', { name: /^Edit/ }).click();
+    const editDialog = admin.getByRole('dialog', { name: 'Edit rate' });
+    await editDialog.getByLabel('Buy').fill('1111.11');
+    await editDialog.getByLabel('Sell').fill('1122.33');
+    await editDialog.getByRole('button', { name: 'Save changes' }).click();
+    await editDialog.waitFor({ state: 'detached' });
+    const edited = admin.getByRole('row').filter({ hasText: '₦1,111.11' });
+    await edited.waitFor();
+    expect(await admin.getByRole('row').filter({ hasText: '₦1,234.56' }).count()).toBe(0);
+
+    expect(await homeUsdBankBuy(visitor)).toBe('₦1,111.11');
+
+    await edited.getByRole('button', { name: /^Delete/ }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Delete this rate?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await edited.waitFor({ state: 'detached' });
+    expect(await admin.getByRole('row').filter({ hasText: '₦1,111.11' }).count()).toBe(0);
+
+    expect(await homeUsdBankBuy(visitor)).toBe(`₦${formatNumber(previousBuy)}`);
+  });
+});

@@ -1,0 +1,15 @@
+import '@testing-library/jest-dom';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// jsdom lacks the encoders that react-router reads when it loads.
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// Component tests get their data through props; any network call is a mistake and fails loudly.
+globalThis.fetch = () => Promise.reject(new TypeError('Component tests make no network calls.'));
+
+// jsdom does not implement scrolling; pages scroll to the top on navigation.
+window.scrollTo = () => undefined;
+
+afterEach(() => {
+  window.sessionStorage.clear();
+});

@@ -1,0 +1,16 @@
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router';
+import { Toaster } from '../components/Toaster';
+import { AppRoutes } from './router';
+import type { AppStore } from './store';
+
+export function App({ store }: { store: AppStore }) {
+  return (
+    <Provider store={store}>
+      <BrowserRouter>
+        <AppRoutes />
+        <Toaster />
+      </BrowserRouter>
+    </Provider>
+  );
+}

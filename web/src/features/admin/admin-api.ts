@@ -1,0 +1,67 @@
+import type { AdminSession, ApiEnvelope, PagedResponse, Rate, RateInput, Subscriber } from '@afrofx/shared';
+import { api, type ApiExtraOptions } from '../../api/base-api';
+
+const nextPage = <T>(lastPage: PagedResponse<T>) => lastPage.pagination.next ?? undefined;
+const pageOptions = { initialPageParam: 1, getNextPageParam: nextPage };
+
+// SPEC §8: the Emails screen shows its errors with the success style.
+const emailsScreen: ApiExtraOptions = { errorToast: 'success' };
+
+const adminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    authenticate: build.mutation<ApiEnvelope<AdminSession>, { email: string; password: string }>({
+      query: (body) => ({ url: 'admin/authenticate', method: 'POST', body }),
+    }),
+    fetchAllRates: build.infiniteQuery<PagedResponse<Rate>, void, number>({
+      infiniteQueryOptions: pageOptions,
+      query: ({ pageParam }) => `admin/fetch_all_rates?page=${pageParam}`,
+      providesTags: [{ type: 'Rate', id: 'LIST' }],
+    }),
+    createRate: build.mutation<ApiEnvelope<Rate>, RateInput>({
+      query: (body) => ({ url: 'admin/create_rate', method: 'POST', body }),
+      invalidatesTags: ['Rate'],
+    }),
+    editRate: build.mutation<ApiEnvelope<Rate>, { id: string; body: RateInput }>({
+      query: ({ id, body }) => ({ url: `admin/edit_rate/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: ['Rate'],
+    }),
+    deleteRate: build.mutation<ApiEnvelope<unknown>, string>({
+      query: (id) => ({ url: `admin/delete_rate/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Rate'],
+    }),
+    exportRates: build.mutation<ApiEnvelope<unknown>, { email: string }>({
+      query: (body) => ({ url: 'admin/export_rate_to_csv', method: 'POST', body }),
+    }),
+    fetchMailingList: build.infiniteQuery<PagedResponse<Subscriber>, void, number>({
+      infiniteQueryOptions: pageOptions,
+      query: ({ pageParam }) => `admin/fetch_mailing_list?mail_type=mailing_list&page=${pageParam}`,
+      providesTags: [{ type: 'Subscriber', id: 'LIST' }],
+    }),
+    removeEmail: build.mutation<ApiEnvelope<unknown>, string>({
+      query: (id) => ({ url: `admin/remove_email/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Subscriber'],
+      extraOptions: emailsScreen,
+    }),
+    sendRatesMail: build.mutation<ApiEnvelope<unknown>, void>({
+      query: () => ({ url: 'admin/send_rate_to_mail', method: 'POST' }),
+      extraOptions: emailsScreen,
+    }),
+    sendTweet: build.mutation<ApiEnvelope<unknown>, void>({
+      query: () => ({ url: 'admin/send_tweet_rate', method: 'POST' }),
+      extraOptions: emailsScreen,
+    }),
+  }),
+});
+
+export const {
+  useAuthenticateMutation,
+  useFetchAllRatesInfiniteQuery,
+  useCreateRateMutation,
+  useEditRateMutation,
+  useDeleteRateMutation,
+  useExportRatesMutation,
+  useFetchMailingListInfiniteQuery,
+  useRemoveEmailMutation,
+  useSendRatesMailMutation,
+  useSendTweetMutation,
+} = adminApi;

@@ -1,0 +1,96 @@
+import { formatNumber, type Plan } from '@afrofx/shared';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/Button';
+import { Card } from '../../../components/Card';
+import { EmptyState } from '../../../components/EmptyState';
+import { ErrorState } from '../../../components/ErrorState';
+
+interface PlansGridProps {
+  plans: ReadonlyArray<Plan> | undefined;
+  isLoading: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+}
+
+function CheckIcon() {
+  return (
+    <svg
+      className="mt-0.5 size-5 shrink-0 text-brand-600"
+      viewBox="0 0 20 20"
+      fill="currentColor"
+      aria-hidden="true"
+    >
+      <path
+        fillRule="evenodd"
+        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
+      />
+    </svg>
+  );
+}
+
+export function PlansGrid({ plans, isLoading, error, onRetry }: PlansGridProps) {
+  if (isLoading) {
+    return (
+      <div className="grid gap-6 md:grid-cols-3" aria-busy="true">
+        <span role="status" className="sr-only">
+          Loading plans
+        </span>
+        {[0, 1, 2].map((key) => (
+          <Card key={key} className="h-80 animate-pulse bg-slate-100" />
+        ))}
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <Card>
+        <ErrorState message={error} onRetry={onRetry} />
+      </Card>
+    );
+  }
+  if (!plans?.length) {
+    return (
+      <Card>
+        <EmptyState message="Plans is empty." description="New plans are on their way. Check back shortly." />
+      </Card>
+    );
+  }
+
+  const sorted = [...plans].sort((a, b) => a.amount - b.amount);
+  return (
+    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {sorted.map((plan) => (
+        <li key={plan._id}>
+          <Card className="flex h-full flex-col p-6 sm:p-8">
+            <h3 className="text-lg font-semibold text-brand-900">{plan.name}</h3>
+            <p className="mt-4 flex items-baseline gap-1">
+              <span className="text-4xl font-extrabold tracking-tight text-slate-900">
+                ${formatNumber(plan.amount)}
+              </span>
+              <span className="text-sm font-medium text-slate-500">/ year</span>
+            </p>
+            <p className="mt-2 text-sm text-slate-600">
+              <span className="font-semibold text-slate-900">{formatNumber(plan.numberOfRequest, 0)}</span>{' '}
+              requests per month
+            </p>
+            {plan.features.length ? (
+              <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
+                {plan.features.map((feature) => (
+                  <li key={feature._id} className="flex gap-3">
+                    <CheckIcon />
+                    {feature.title}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-6 flex-1 text-sm text-slate-500">No features added.</p>
+            )}
+            <Link to="/developer/signup" className={buttonClasses('primary', 'md', 'mt-8 w-full')}>
+              Get started
+            </Link>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

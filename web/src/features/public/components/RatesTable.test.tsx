@@ -1,0 +1,89 @@
+import { render, screen, within } from '@testing-library/react';
+import { makeRate, marketRates } from '../../../test/rates';
+import { RatesTable } from './RatesTable';
+
+const now = new Date('2025-03-14T12:00:00');
+const yesterday = new Date('2025-03-13T18:00:00');
+
+describe('home page rates table', () => {
+  it('shows a loading state while the rates are on their way', () => {
+    render(<RatesTable base="naira" rates={undefined} isLoading now={now} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading rates');
+  });
+
+  it('shows each asset with its flag and code, and BUY and SELL prefixed with the base symbol', () => {
+    render(
+      <RatesTable base="naira" rates={marketRates('black_market_cash', now)} isLoading={false} now={now} />,
+    );
+
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'BUY' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'SELL' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Last updated' })).toBeInTheDocument();
+
+    const usd = screen.getByRole('row', { name: /USD/ });
+    expect(within(usd).getByRole('img', { name: 'United States flag' })).toHaveTextContent('🇺🇸');
+    expect(within(usd).getByText('₦1,530.50')).toBeInTheDocument();
+    expect(within(usd).getByText('₦1,545.25')).toBeInTheDocument();
+    expect(within(usd).getAllByText('03-14-2025 12:00:00 PM').length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('row')).toHaveLength(5);
+  });
+
+  it('lists the assets in a fixed order: USD, EURO, GBP, CAD', () => {
+    render(
+      <RatesTable base="naira" rates={marketRates('bank', now).reverse()} isLoading={false} now={now} />,
+    );
+    const codes = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getByText(/^(USD|EURO|GBP|CAD)$/).textContent);
+    expect(codes).toEqual(['USD', 'EURO', 'GBP', 'CAD']);
+  });
+
+  it("says 'Rates have not been updated today.' when the latest rates are older than today", () => {
+    render(
+      <RatesTable
+        base="naira"
+        rates={marketRates('black_market_cash', yesterday)}
+        isLoading={false}
+        now={now}
+      />,
+    );
+    expect(screen.getByText('Rates have not been updated today.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("says 'Rates have not been updated today.' when there are no rates", () => {
+    render(<RatesTable base="naira" rates={[]} isLoading={false} now={now} />);
+    expect(screen.getByText('Rates have not been updated today.')).toBeInTheDocument();
+  });
+
+  it('judges "today" by the selected base only', () => {
+    const rates = [
+      makeRate({ base: 'rand', asset: 'dollar', buy: 18.2 }, now),
+      makeRate({ base: 'naira', asset: 'dollar' }, yesterday),
+    ];
+    const { rerender } = render(<RatesTable base="naira" rates={rates} isLoading={false} now={now} />);
+    expect(screen.getByText('Rates have not been updated today.')).toBeInTheDocument();
+
+    rerender(<RatesTable base="rand" rates={rates} isLoading={false} now={now} />);
+    expect(screen.getByText('R18.20')).toBeInTheDocument();
+  });
+
+  it('shows the error message with a way to try again', () => {
+    const retry = jest.fn();
+    render(
+      <RatesTable
+        base="naira"
+        rates={undefined}
+        isLoading={false}
+        error="Network Error"
+        onRetry={retry}
+        now={now}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Network Error');
+    screen.getByRole('button', { name: 'Try again' }).click();
+    expect(retry).toHaveBeenCalled();
+  });
+});

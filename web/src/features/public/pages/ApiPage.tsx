@@ -1,0 +1,119 @@
+import { Link } from 'react-router';
+import { errorMessage } from '../../../api/error-message';
+import { buttonClasses } from '../../../components/Button';
+import { Card } from '../../../components/Card';
+import { ExternalLink } from '../../../components/ExternalLink';
+import { API_DOCS_URL } from '../../../lib/links';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PlansGrid } from '../components/PlansGrid';
+import { useFetchPlansQuery } from '../public-api';
+
+const features = [
+  {
+    title: 'Every market',
+    body: 'Bank, cash and transfer rates for NGN, KES, ZAR and GHS against USD, EUR, GBP and CAD.',
+  },
+  {
+    title: 'History and conversion',
+    body: 'Daily history for any pair and a convert endpoint that applies the buy or sell side for you.',
+  },
+  {
+    title: 'Built for production',
+    body: 'Rate-limit headers, ETag caching and a request log with analytics in your developer dashboard.',
+  },
+];
+
+const sampleRequest = `curl "/v1/rates?market=bank&base=naira" \\
+  -H "Authorization: Bearer $AFROFX_KEY"`;
+
+const sampleResponse = `{
+  "data": [
+    {
+      "market": "bank",
+      "base": "naira",
+      "asset": "dollar",
+      "buy": 1530.5,
+      "sell": 1545.25,
+      "updatedAt": "2025-01-06T08:30:00.000Z"
+    }
+  ],
+  "message": "Rates fetched."
+}`;
+
+export function ApiPage() {
+  useDocumentTitle('Forex API');
+  const { data, isLoading, error, refetch } = useFetchPlansQuery(1);
+
+  return (
+    <>
+      <section className="border-b border-slate-200 bg-white">
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-gold-600 uppercase">AfroFX Forex API</p>
+            <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance text-brand-950 sm:text-5xl">
+              African exchange rates, as clean JSON.
+            </h1>
+            <p className="mt-5 text-lg leading-8 text-slate-600">
+              Put the naira, shilling, rand and cedi rates that millions check every day into your app, your
+              spreadsheet or your pricing engine — with one authenticated request.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/developer/signup" className={buttonClasses('primary', 'lg')}>
+                Get started
+              </Link>
+              <ExternalLink href={API_DOCS_URL} className={buttonClasses('secondary', 'lg')}>
+                View Documentation
+              </ExternalLink>
+            </div>
+          </div>
+          <div className="min-w-0 overflow-hidden rounded-2xl bg-brand-950 shadow-2xl shadow-brand-950/20 ring-1 ring-brand-900">
+            <div className="flex items-center gap-2 border-b border-white/10 px-4 py-3">
+              <span className="size-3 rounded-full bg-red-400/80" aria-hidden="true" />
+              <span className="size-3 rounded-full bg-gold-400/80" aria-hidden="true" />
+              <span className="size-3 rounded-full bg-brand-400/80" aria-hidden="true" />
+              <span className="ml-2 text-xs font-medium text-brand-200/70">Example request</span>
+            </div>
+            <pre className="overflow-x-auto p-5 text-[13px] leading-6 text-brand-50">
+              <code>
+                <span className="text-gold-200">{sampleRequest}</span>
+                {'\n\n'}
+                <span className="text-brand-100/80">{sampleResponse}</span>
+              </code>
+            </pre>
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {features.map((feature) => (
+            <li key={feature.title}>
+              <Card className="h-full p-6">
+                <span className="mb-4 block h-1 w-10 rounded-full bg-gold-400" aria-hidden="true" />
+                <h2 className="font-semibold text-slate-900">{feature.title}</h2>
+                <p className="mt-2 text-sm leading-6 text-slate-600">{feature.body}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6" aria-labelledby="plans-heading">
+        <div className="mb-10 max-w-2xl">
+          <h2 id="plans-heading" className="text-3xl font-bold tracking-tight text-brand-950">
+            Simple yearly plans
+          </h2>
+          <p className="mt-3 text-slate-600">
+            Priced in dollars per year with a monthly request quota. Pay by card in USD or NGN.
+          </p>
+        </div>
+        <PlansGrid
+          plans={data?.data}
+          isLoading={isLoading}
+          error={error ? errorMessage(error) : null}
+          onRetry={refetch}
+        />
+      </section>
+    </>
+  );
+}

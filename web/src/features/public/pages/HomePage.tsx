@@ -1,0 +1,138 @@
+import { BASE_DISPLAY, BASES, type Base, type Market } from '@afrofx/shared';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../api/error-message';
+import { buttonClasses } from '../../../components/Button';
+import { Card } from '../../../components/Card';
+import { ExternalLink } from '../../../components/ExternalLink';
+import { TELEGRAM_BOT_URL, TWITTER_BOT_URL } from '../../../lib/links';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { RatesBoard } from '../components/RatesBoard';
+import { RatesTable } from '../components/RatesTable';
+import { SubscribeForm } from '../components/SubscribeForm';
+import { useFetchRatesQuery } from '../public-api';
+
+function MarketRates({ market, base }: { market: Market; base: Base }) {
+  // `currentData` rather than `data`: while another market loads, the previous market's rates must not show.
+  const { currentData, isFetching, error, refetch } = useFetchRatesQuery(market);
+  return (
+    <RatesTable
+      base={base}
+      rates={currentData}
+      isLoading={!currentData && isFetching}
+      error={error ? errorMessage(error) : null}
+      onRetry={refetch}
+    />
+  );
+}
+
+const channels = [
+  {
+    title: 'Telegram bot',
+    body: 'Ask the bot for the rate of the moment, any time of day.',
+    href: TELEGRAM_BOT_URL,
+    cta: 'Open in Telegram',
+  },
+  {
+    title: 'Twitter updates',
+    body: 'A daily post with the Bank, Cash and Transfer rates.',
+    href: TWITTER_BOT_URL,
+    cta: 'Follow on Twitter',
+  },
+];
+
+export function HomePage() {
+  useDocumentTitle('Today’s exchange rates');
+
+  return (
+    <>
+      <section className="relative overflow-hidden bg-brand-950 pb-40 text-white">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(232,177,58,0.22),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(36,148,104,0.35),transparent_60%)]"
+        />
+        <div className="relative mx-auto max-w-6xl px-4 pt-14 sm:px-6 sm:pt-20">
+          <div aria-hidden="true" className="absolute top-16 right-6 hidden grid-cols-2 gap-4 lg:grid">
+            {BASES.map((base, index) => (
+              <div
+                key={base}
+                className={`flex size-28 flex-col items-center justify-center rounded-2xl bg-white/5 ring-1 ring-white/10 ${index % 2 ? 'translate-y-8' : ''}`}
+              >
+                <span className="text-3xl font-bold text-gold-300">{BASE_DISPLAY[base].symbol}</span>
+                <span className="mt-1 text-xs font-semibold tracking-[0.2em] text-brand-200/70">
+                  {BASE_DISPLAY[base].code}
+                </span>
+              </div>
+            ))}
+          </div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold text-gold-200 ring-1 ring-white/15">
+            <span className="size-1.5 rounded-full bg-gold-400" aria-hidden="true" />
+            Updated every day
+          </p>
+          <h1 className="mt-5 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+            Know today’s rate before you <span className="text-gold-300">change money</span>.
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg leading-8 text-brand-100/85">
+            Bank, cash and transfer rates for the naira, Kenyan shilling, rand and cedi against the dollar,
+            euro, pound and Canadian dollar.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/rate_calculator" className={buttonClasses('accent', 'lg')}>
+              Open the rate calculator
+            </Link>
+            <Link to="/api" className={buttonClasses('inverse', 'lg')}>
+              Rates API for developers
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <div className="relative mx-auto -mt-28 max-w-6xl px-4 sm:px-6">
+        <Card className="p-3 shadow-xl shadow-brand-950/10 sm:p-6">
+          <h2 className="sr-only">Rates</h2>
+          <RatesBoard>
+            {(selection) => (
+              <div className="-mx-3 sm:mx-0">
+                <MarketRates {...selection} />
+              </div>
+            )}
+          </RatesBoard>
+        </Card>
+      </div>
+
+      <section className="mx-auto grid max-w-6xl gap-6 px-4 py-16 sm:px-6 lg:grid-cols-[3fr_2fr]">
+        <Card className="p-6 sm:p-8">
+          <h2 className="text-2xl font-bold tracking-tight text-slate-900">Get the rates in your inbox</h2>
+          <p className="mt-2 text-slate-600">
+            One short e-mail every morning with the day’s Bank, Cash and Transfer rates. Confirm your address
+            from the link we send you and you’re set.
+          </p>
+          <div className="mt-6">
+            <SubscribeForm />
+          </div>
+          <ul className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-500">
+            {['Free', 'One e-mail a day', 'All four currencies'].map((point) => (
+              <li key={point} className="flex items-center gap-2">
+                <span className="size-1.5 rounded-full bg-gold-400" aria-hidden="true" />
+                {point}
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <div className="grid gap-4">
+          {channels.map((channel) => (
+            <Card key={channel.title} className="flex flex-col p-6">
+              <h2 className="font-semibold text-slate-900">{channel.title}</h2>
+              <p className="mt-1 flex-1 text-sm text-slate-600">{channel.body}</p>
+              <ExternalLink
+                href={channel.href}
+                className="mt-3 text-sm font-semibold text-brand-700 hover:text-brand-900"
+              >
+                {channel.cta} →
+              </ExternalLink>
+            </Card>
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ApiEnvelope, Market, PagedResponse, Plan, Rate } from '@afrofx/shared';
+import { api } from '../../api/base-api';
+
+const publicApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    fetchRates: build.query<Rate[], Market>({
+      query: (market) => `user/fetch_rates/${market}`,
+      transformResponse: (response: ApiEnvelope<Rate[]>) => response.data,
+      providesTags: (_result, _error, market) => [{ type: 'Rate', id: market }],
+    }),
+    createEmailSub: build.mutation<ApiEnvelope<unknown>, { email: string }>({
+      query: (body) => ({ url: 'user/create_email_sub', method: 'POST', body }),
+    }),
+    confirmSubscription: build.mutation<ApiEnvelope<unknown>, string>({
+      query: (id) => ({ url: `user/confirmation/${encodeURIComponent(id)}`, method: 'POST' }),
+      // The confirmation page shows the server message itself (SPEC §8).
+      extraOptions: { errorToast: false },
+    }),
+    fetchPlans: build.query<PagedResponse<Plan>, number>({
+      query: (page) => `account/fetch_plans?page=${page}`,
+      providesTags: [{ type: 'Plan', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const {
+  useFetchRatesQuery,
+  useCreateEmailSubMutation,
+  useConfirmSubscriptionMutation,
+  useFetchPlansQuery,
+} = publicApi;

@@ -1,0 +1,40 @@
+import { useSyncExternalStore } from 'react';
+
+export type ToastTone = 'success' | 'error';
+
+interface ToastItem {
+  id: number;
+  message: string;
+  tone: ToastTone;
+}
+
+const DISMISS_AFTER_MS = 5000;
+
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  listeners.forEach((listener) => listener());
+}
+
+export function dismissToast(id: number): void {
+  items = items.filter((item) => item.id !== id);
+  emit();
+}
+
+export function showToast(message: string, tone: ToastTone = 'success'): void {
+  const id = nextId++;
+  items = [...items, { id, message, tone }];
+  emit();
+  window.setTimeout(() => dismissToast(id), DISMISS_AFTER_MS);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(subscribe, () => items);
+}
