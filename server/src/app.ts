@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import IORedis from 'ioredis';
 import { ErrorBody } from '@afrofx/shared';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { apiQuickStart } from './api-docs';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { appsRoutes } from './modules/apps/apps.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -72,9 +73,16 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       info: {
         title: 'AfroFX API',
         version: '1.0.0',
-        description: 'Exchange rates for the naira, Kenyan shilling, rand and cedi against the dollar, euro, pound and Canadian dollar.',
+        description: apiQuickStart(config.publicUrl),
       },
       servers: [{ url: config.publicUrl }],
+      tags: [
+        { name: 'Rates API', description: 'The paid API: authenticate with your private key.' },
+        { name: 'Public', description: 'Calls of the public site.' },
+        { name: 'Account', description: 'Developer console: account calls.' },
+        { name: 'Apps', description: 'Developer console: apps, keys and usage.' },
+        { name: 'Admin', description: 'Admin console.' },
+      ],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'Console session token (sign-in calls)' },

@@ -18,7 +18,7 @@ export interface PaidClient {
 let counter = 0;
 
 export async function paidClient(
-  t: TestApp,
+  t: Pick<TestApp, 'runtime'>,
   plan: { limit?: number; processed?: number; lastIncrement?: Date | null; startsAt?: Date; expireAt?: Date; status?: 'active' | 'upcoming' } | null = {},
   options: { premium?: boolean } = {},
 ): Promise<PaidClient> {

@@ -1,0 +1,41 @@
+// The paid API's quick-start, shown at the top of the interactive documentation (/docs).
+export function apiQuickStart(baseUrl: string): string {
+  return `Exchange rates for the naira, Kenyan shilling, rand and cedi against the dollar, euro, pound and Canadian dollar,
+in three markets: \`bank\`, \`black_market_cash\` (Cash) and \`black_market_transfer\` (Transfer).
+
+## Quick start
+1. Create a developer account, activate it from the e-mail, and create an app.
+2. On **API Keys**, generate a key pair. Copy the private key (\`sk_…\`): it is shown once.
+3. Buy a plan for the app (or ask us to make your account a premium customer).
+4. Send the private key as a bearer token:
+
+\`\`\`bash
+curl -H "Authorization: Bearer $AFROFX_KEY" "${baseUrl}/v1/rates?base=naira&market=bank"
+\`\`\`
+
+\`\`\`javascript
+const res = await fetch('${baseUrl}/v1/rates?base=naira&market=bank', {
+  headers: { Authorization: \`Bearer \${process.env.AFROFX_KEY}\` },
+});
+const { data } = await res.json();
+console.log(data[0].asset, data[0].buy, data[0].sell, res.headers.get('RateLimit-Remaining'));
+\`\`\`
+
+\`\`\`python
+import os, requests
+res = requests.get("${baseUrl}/v1/rates", params={"base": "naira", "market": "bank"},
+                   headers={"Authorization": f"Bearer {os.environ['AFROFX_KEY']}"})
+res.raise_for_status()
+for rate in res.json()["data"]:
+    print(rate["asset"], rate["buy"], rate["sell"])
+\`\`\`
+
+## Quota and limits
+Every 2xx answer counts once against your plan's monthly requests; a \`304 Not Modified\` and a refused request are free.
+Each answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the monthly count resets).
+At the limit the answer is \`429\` with \`Retry-After\`; an app without an active plan gets \`402\`; a bad or rotated key gets \`401\`.
+Send the \`ETag\` of a rates answer back as \`If-None-Match\` to get a free \`304\` while nothing changed.
+
+## Errors
+Every error is JSON: \`{ "message": "…", "statusCode": 400, "error": "Bad Request" }\`, and a \`400\` names the parameter at fault.`;
+}
