@@ -38,12 +38,18 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorsPlugin);
+  // Addresses are typed and pasted with stray spaces; trim them before the e-mail format check sees them.
+  app.addHook('preValidation', async (request) => {
+    const body = request.body as { email?: unknown } | undefined;
+    if (body && typeof body === 'object' && typeof body.email === 'string') body.email = body.email.trim();
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
   });
 
   const limiterRedis = config.redisUrl
-    ? new IORedis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    ? // Queues commands until the first connection is up, so sign-in throttling has no gap at start.
+      new IORedis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
     : undefined;
   limiterRedis?.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'));
   await app.register(fastifyRateLimit, {

@@ -1,5 +1,13 @@
 import { FALLBACK_USD_RATE, baseSymbol } from './constants';
-import { convertFunds, formatCalendarDate, formatDateTime, formatLastUpdated, formatNumber, isSameDay, withPaymentFee } from './format';
+import {
+  convertFunds,
+  formatCalendarDate,
+  formatDateTime,
+  formatLastUpdated,
+  formatNumber,
+  isSameDay,
+  withPaymentFee,
+} from './format';
 
 // Dates are built from local parts, so the expectations hold in every time zone.
 

@@ -62,7 +62,7 @@ function demoRates(now: Date) {
           const places = mid > 100 ? 2 : 4;
           const createdAt =
             daysAgo === 0
-              ? new Date(now.getTime() - 60_000)
+              ? new Date(Math.max(now.getTime() - 60_000, new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime()))
               : new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo, 9, 0, 0);
           rows.push({
             market,
@@ -120,17 +120,20 @@ export async function seedDemoData(db: Database, log: Pick<Logger, 'info'>): Pro
     await topUpTodaysRates(db, now, log);
     return false;
   }
-
   await insertInBatches(demoRates(now), 500, (batch) => db.insert(rates).values(batch));
 
+  // Each part is seeded only where its table is empty: an admin may have deleted every rate and kept the rest.
+  const [existingPlans] = await db.select({ value: count() }).from(plans);
   const planIds: string[] = [];
-  for (const [i, plan] of DEMO_PLANS.entries()) {
-    const [row] = await db
-      .insert(plans)
-      .values({ name: plan.name, amount: plan.amount, numberOfRequest: plan.numberOfRequest, createdAt: new Date(now.getTime() - (10 - i) * 86_400_000) })
-      .returning({ id: plans.id });
-    planIds.push(row!.id);
-    await db.insert(planFeatures).values(plan.features.map((title) => ({ planId: row!.id, title })));
+  if ((existingPlans?.value ?? 0) === 0) {
+    for (const [i, plan] of DEMO_PLANS.entries()) {
+      const [row] = await db
+        .insert(plans)
+        .values({ name: plan.name, amount: plan.amount, numberOfRequest: plan.numberOfRequest, createdAt: new Date(now.getTime() - (10 - i) * 86_400_000) })
+        .returning({ id: plans.id });
+      planIds.push(row!.id);
+      await db.insert(planFeatures).values(plan.features.map((title) => ({ planId: row!.id, title })));
+    }
   }
 
   const [developer] = await db
@@ -145,7 +148,7 @@ export async function seedDemoData(db: Database, log: Pick<Logger, 'info'>): Pro
     })
     .onConflictDoNothing()
     .returning({ id: accounts.id });
-  if (developer) {
+  if (developer && planIds.length > 0) {
     const [app] = await db.insert(apps).values({ accountId: developer.id, name: 'Demo Remittance App' }).returning({ id: apps.id });
     const keys = generateKeyPair();
     await db.insert(apiKeys).values({ appId: app!.id, publicKey: keys.publicKey, privateKeyHash: keys.privateKeyHash, privateKeyLast4: keys.privateKeyLast4 });

@@ -15,13 +15,21 @@ import { createRuntime, type Runtime } from '../../src/runtime';
 export const ADMIN = { email: 'admin@example.com', password: 'afrofx-admin-test' } as const;
 export const redisAvailable = Boolean(process.env.REDIS_URL);
 
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  raw: string;
+  links: string[];
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   runtime: Runtime;
   config: Config;
   adminToken(): Promise<string>;
   /** E-mails written to the outbox so far, oldest first. */
-  outbox(): Promise<Array<{ to: string; subject: string; raw: string; links: string[] }>>;
+  outbox(): Promise<OutboxMail[]>;
   close(): Promise<void>;
 }
 
@@ -44,7 +52,7 @@ async function createServerDatabase(serverUrl: string): Promise<{ url: string; d
   };
 }
 
-async function deleteRedisKeys(redisUrl: string, prefix: string) {
+export async function deleteRedisKeys(redisUrl: string, prefix: string) {
   const redis = new IORedis(redisUrl);
   let cursor = '0';
   do {
@@ -56,6 +64,23 @@ async function deleteRedisKeys(redisUrl: string, prefix: string) {
 }
 
 const QUOTED_PRINTABLE_SOFT_BREAK = /=\r?\n/g;
+
+/** The attached files of a message as the outbox wrote it (nodemailer: unix newlines, base64 attachments). */
+function attachmentsOf(raw: string): OutboxMail['attachments'] {
+  return raw.split(/^--\S+$/m).flatMap((part) => {
+    const [head = '', ...body] = part.replace(/^\n/, '').split('\n\n');
+    const filename = /^Content-Disposition: attachment;\s*filename="?([^"\n]+)"?/im.exec(head)?.[1];
+    if (!filename) return [];
+    const text = body.join('\n\n');
+    return [
+      {
+        filename,
+        contentType: /^Content-Type: ([^;\n]+)/im.exec(head)?.[1] ?? '',
+        content: /^Content-Transfer-Encoding: base64$/im.test(head) ? Buffer.from(text, 'base64').toString('utf8') : text,
+      },
+    ];
+  });
+}
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'afrofx-test-'));
@@ -102,6 +127,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
             to: /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
             subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
             links: [...new Set(decoded.match(/https?:\/\/[^\s"'<>]+/g) ?? [])],
+            attachments: attachmentsOf(raw),
           };
         }),
       );

@@ -1,0 +1,156 @@
+import { eq, sql } from 'drizzle-orm';
+import { accounts } from '../src/db/schema';
+import { ADMIN, createTestApp, eventually, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function authenticate(payload: Record<string, unknown>, app: TestApp = t) {
+  return app.app.inject({ method: 'POST', url: '/v1/admin/authenticate', payload });
+}
+
+function fetchRates(token: string) {
+  return t.app.inject({
+    method: 'GET',
+    url: '/v1/admin/fetch_all_rates',
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+/** A second admin of its own, so that disabling or revoking it leaves the file's admin signed in. */
+async function otherAdmin(email: string) {
+  const password = 'another-admin-password';
+  await t.runtime.services.adminUsers.ensureAdmin(email, password);
+  const res = await authenticate({ email, password });
+  expect(res.statusCode).toBe(200);
+  const { token, user } = res.json().data as { token: string; user: { _id: string } };
+  return { id: user._id, email, password, token };
+}
+
+describe('POST admin/authenticate', () => {
+  it('signs in with the right credentials and answers a token and the admin', async () => {
+    const res = await authenticate(ADMIN);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: 'Signed in successfully.',
+      data: { token: expect.any(String), user: { _id: expect.any(String), email: ADMIN.email } },
+    });
+  });
+
+  it('gives a token that opens the admin calls', async () => {
+    const { token } = (await authenticate(ADMIN)).json().data;
+    const res = await fetchRates(token);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown e-mail alike, so addresses cannot be probed', async () => {
+    const { email } = await otherAdmin('probe-target@example.com');
+    const wrongPassword = await authenticate({ email, password: 'not-the-password' });
+    const unknownEmail = await authenticate({ email: 'nobody@example.com', password: 'not-the-password' });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Invalid email or password.',
+    });
+    expect(unknownEmail.json()).toEqual(wrongPassword.json());
+  });
+
+  it.each([
+    ['a missing password', { email: 'someone@example.com' }, 'password is required'],
+    ['an empty password', { email: 'someone@example.com', password: '' }, 'password is required'],
+    [
+      'a bad e-mail',
+      { email: 'someone', password: 'whatever-it-is' },
+      'email must be a valid e-mail address',
+    ],
+    [
+      'a smuggled field',
+      { email: 'someone@example.com', password: 'whatever-it-is', role: 'admin' },
+      'role is not an accepted field',
+    ],
+  ])('rejects %s with 400', async (_name, payload, message) => {
+    const res = await authenticate(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+});
+
+describe('admin sessions', () => {
+  it('a disabled admin cannot sign in and its existing token stops working', async () => {
+    const other = await otherAdmin('disabled-admin@example.com');
+    expect((await fetchRates(other.token)).statusCode).toBe(200);
+
+    await t.runtime.database.db.update(accounts).set({ status: 'disabled' }).where(eq(accounts.id, other.id));
+
+    const signIn = await authenticate({ email: other.email, password: other.password });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().message).toBe('This account has been disabled.');
+    const call = await fetchRates(other.token);
+    expect(call.statusCode).toBe(401);
+    expect(call.json().message).toBe('Your session has expired. Please sign in again.');
+  });
+
+  it('bumping the token version ends every existing token', async () => {
+    const other = await otherAdmin('revoked-admin@example.com');
+    await t.runtime.database.db
+      .update(accounts)
+      .set({ tokenVersion: sql`${accounts.tokenVersion} + 1` })
+      .where(eq(accounts.id, other.id));
+
+    expect((await fetchRates(other.token)).statusCode).toBe(401);
+    const fresh = (await authenticate({ email: other.email, password: other.password })).json().data.token;
+    expect((await fetchRates(fresh)).statusCode).toBe(200);
+  });
+});
+
+describe('admin sign-in throttling', () => {
+  // A fresh app, so the throttled address leaves the other tests' sign-ins alone.
+  let fresh: TestApp;
+  beforeAll(async () => {
+    fresh = await createTestApp();
+    // On Redis the limiter lets requests through uncounted until its own connection is up: wait until it counts.
+    let probe = 0;
+    await eventually(async () => {
+      const res = await authenticate(
+        { email: `probe${probe++}@example.com`, password: 'not-the-password' },
+        fresh,
+      );
+      expect(String(res.headers['x-ratelimit-remaining'])).toBe('9');
+    });
+  });
+  afterAll(() => fresh.close());
+
+  it('refuses the 11th rapid attempt for one address with 429, even with the right password', async () => {
+    for (let i = 1; i <= 10; i++) {
+      const attempt = await authenticate({ email: ADMIN.email, password: `wrong-${i}` }, fresh);
+      expect(attempt.statusCode).toBe(401);
+      expect(String(attempt.headers['x-ratelimit-remaining'])).toBe(String(10 - i));
+    }
+    const eleventh = await authenticate(ADMIN, fresh);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/),
+    });
+  });
+
+  it('keeps counting attempts for the address whatever its case', async () => {
+    const res = await authenticate({ email: ADMIN.email.toUpperCase(), password: ADMIN.password }, fresh);
+    expect(res.statusCode).toBe(429);
+  });
+
+  it('still lets another address sign in from the same client', async () => {
+    await fresh.runtime.services.adminUsers.ensureAdmin('second-admin@example.com', 'second-admin-password');
+    const res = await authenticate(
+      { email: 'second-admin@example.com', password: 'second-admin-password' },
+      fresh,
+    );
+    expect(res.statusCode).toBe(200);
+  });
+});

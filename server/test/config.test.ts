@@ -1,0 +1,130 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../src/config';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'afrofx-config-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const load = (env: Record<string, string | undefined> = {}) => loadConfig({ DATA_DIR: dataDir, ...env });
+const SECRET = 'a-production-secret-of-at-least-32-chars';
+
+describe('loadConfig', () => {
+  it('defaults to port 3000, links to localhost and demo data in the embedded mode', () => {
+    const config = load();
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      dataDir,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      paymentProvider: 'sandbox',
+      twitter: undefined,
+      demoData: true,
+      adminEmail: 'admin@example.com',
+      adminPassword: 'afrofx-admin',
+    });
+  });
+
+  it('leaves demo data off with a database server unless DEMO_DATA asks for it', () => {
+    expect(load({ DATABASE_URL: 'postgres://afrofx@db:5432/afrofx' }).demoData).toBe(false);
+    expect(load({ DATABASE_URL: 'postgres://afrofx@db:5432/afrofx', DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(load({ DEMO_DATA: 'off' }).demoData).toBe(false);
+  });
+
+  it('builds e-mail links from PUBLIC_URL without a trailing slash, and from PORT otherwise', () => {
+    expect(load({ PUBLIC_URL: 'https://afrofx.example/' }).publicUrl).toBe('https://afrofx.example');
+    expect(load({ PORT: '8080' })).toMatchObject({ port: 8080, publicUrl: 'http://localhost:8080' });
+  });
+
+  it.each([
+    ['PORT is not a number', { PORT: 'eighty' }, 'PORT must be a whole number from 0 to 65535, got "eighty"'],
+    ['PORT is out of range', { PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, got "70000"'],
+    [
+      'DATABASE_URL is not PostgreSQL',
+      { DATABASE_URL: 'mysql://db/afrofx' },
+      'DATABASE_URL must start with postgres:// or postgresql://',
+    ],
+    [
+      'DATABASE_URL is not a URL',
+      { DATABASE_URL: 'db:5432' },
+      'DATABASE_URL must start with postgres:// or postgresql://',
+    ],
+    [
+      'REDIS_URL is not Redis',
+      { REDIS_URL: 'http://cache:6379' },
+      'REDIS_URL must start with redis:// or rediss://',
+    ],
+    ['DEMO_DATA is not a boolean', { DEMO_DATA: 'maybe' }, 'DEMO_DATA must be true or false, got "maybe"'],
+    [
+      'JWT_SECRET is too short',
+      { JWT_SECRET: 'short-secret' },
+      'JWT_SECRET must be at least 32 characters long',
+    ],
+    [
+      'production has no JWT_SECRET',
+      { NODE_ENV: 'production' },
+      'JWT_SECRET is required when NODE_ENV=production',
+    ],
+    [
+      'ADMIN_PASSWORD is too short',
+      { ADMIN_PASSWORD: 'short' },
+      'ADMIN_PASSWORD must be at least 8 characters long',
+    ],
+    [
+      'only some Twitter credentials are set',
+      { TWITTER_APP_KEY: 'key', TWITTER_APP_SECRET: 'secret' },
+      'TWITTER_APP_KEY, TWITTER_APP_SECRET, TWITTER_ACCESS_TOKEN and TWITTER_ACCESS_SECRET go together',
+    ],
+    [
+      'PAYMENT_PROVIDER is unknown',
+      { PAYMENT_PROVIDER: 'other' },
+      'PAYMENT_PROVIDER must be sandbox or basqet, got "other"',
+    ],
+    [
+      'basqet has no keys',
+      { PAYMENT_PROVIDER: 'basqet' },
+      'PAYMENT_PROVIDER=basqet needs BASQET_PUBLIC_KEY and BASQET_SECRET_KEY',
+    ],
+  ])('fails with a clear ConfigError when %s', (_name, env, message) => {
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(message);
+  });
+
+  it('has no default admin password and no demo data in production', () => {
+    const config = load({ NODE_ENV: 'production', JWT_SECRET: SECRET });
+    expect(config).toMatchObject({
+      env: 'production',
+      jwtSecret: SECRET,
+      adminEmail: undefined,
+      adminPassword: undefined,
+      demoData: false,
+    });
+  });
+
+  it('takes all four Twitter credentials together', () => {
+    const config = load({
+      TWITTER_APP_KEY: 'k',
+      TWITTER_APP_SECRET: 's',
+      TWITTER_ACCESS_TOKEN: 't',
+      TWITTER_ACCESS_SECRET: 'a',
+    });
+    expect(config.twitter).toEqual({ appKey: 'k', appSecret: 's', accessToken: 't', accessSecret: 'a' });
+  });
+
+  it('generates a JWT secret once, keeps it in DATA_DIR and reuses it', () => {
+    const first = load().jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+    expect(load().jwtSecret).toBe(first);
+  });
+
+  it('prefers JWT_SECRET to the generated one', () => {
+    expect(load({ JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
+  });
+});

@@ -1,0 +1,295 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { ASSETS, BASES, MARKETS, formatCalendarDate } from '@afrofx/shared';
+import {
+  accounts,
+  apiKeys,
+  apps,
+  mailingListSubscribers,
+  planFeatures,
+  plans,
+  rates,
+  requestLogs,
+  subscriptions,
+  transactions,
+} from '../src/db/schema';
+import { DEMO_DEVELOPER, seedDemoData } from '../src/db/seed';
+import { createTestApp, redisAvailable, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET health', () => {
+  it('reports the database and the queue with the drivers in use', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: 'All systems go.',
+      data: {
+        status: 'ok',
+        database: { ok: true, driver: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
+        queue: { ok: true, driver: redisAvailable ? 'bullmq' : 'inline' },
+      },
+    });
+  });
+});
+
+describe('GET account/fetch_plans', () => {
+  const db = () => t.runtime.database.db;
+
+  async function addPlan(name: string, amount: number, features: string[] = []) {
+    const [plan] = await db()
+      .insert(plans)
+      .values({ name, amount, numberOfRequest: amount * 100 })
+      .returning();
+    for (const title of features) await db().insert(planFeatures).values({ planId: plan!.id, title });
+    return plan!;
+  }
+
+  async function fetchPlans(query = '') {
+    const res = await t.app.inject({ method: 'GET', url: `/v1/account/fetch_plans${query}` });
+    expect(res.statusCode).toBe(200);
+    return res.json() as {
+      data: Array<{
+        _id: string;
+        name: string;
+        amount: number;
+        numberOfRequest: number;
+        createdAt: string;
+        features: Array<{ _id: string; title: string }>;
+      }>;
+      message: string;
+      pagination: { next: number | null; count: number };
+    };
+  }
+
+  beforeEach(async () => {
+    await db().delete(plans);
+  });
+
+  it('answers an empty list when no plan exists', async () => {
+    expect(await fetchPlans()).toEqual({
+      data: [],
+      message: 'Plans fetched.',
+      pagination: { next: null, count: 0 },
+    });
+  });
+
+  it('lists plans cheapest first, each with its features in the order they were added', async () => {
+    const business = await addPlan('Business', 1200, ['Everything in Growth', 'Priority support']);
+    await addPlan('Starter', 120, ['Latest rates']);
+    await addPlan('Growth', 480);
+
+    const body = await fetchPlans();
+    expect(body.data.map((p) => p.name)).toEqual(['Starter', 'Growth', 'Business']);
+    expect(body.data[1]!.features).toEqual([]);
+    expect(body.data[2]).toEqual({
+      _id: business.id,
+      name: 'Business',
+      amount: 1200,
+      numberOfRequest: 120000,
+      createdAt: business.createdAt.toISOString(),
+      features: [
+        { _id: expect.any(String), title: 'Everything in Growth' },
+        { _id: expect.any(String), title: 'Priority support' },
+      ],
+    });
+    expect(body.pagination).toEqual({ next: null, count: 3 });
+  });
+
+  it('pages 20 at a time and answers an empty page past the end', async () => {
+    for (let i = 1; i <= 25; i++) await addPlan(`Plan ${i}`, i * 10, [`Feature of plan ${i}`]);
+
+    const first = await fetchPlans();
+    expect(first.data).toHaveLength(20);
+    expect(first.pagination).toEqual({ next: 2, count: 25 });
+    const second = await fetchPlans('?page=2');
+    expect(second.data.map((p) => p.name)).toEqual(['Plan 21', 'Plan 22', 'Plan 23', 'Plan 24', 'Plan 25']);
+    expect(
+      second.data.every(
+        (p) => p.features.length === 1 && p.features[0]!.title === `Feature of ${p.name.toLowerCase()}`,
+      ),
+    ).toBe(true);
+    expect(second.pagination).toEqual({ next: null, count: 25 });
+    expect(await fetchPlans('?page=3')).toMatchObject({ data: [], pagination: { next: null, count: 25 } });
+  });
+
+  it('rejects page=0 with 400', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/account/fetch_plans?page=0' });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown /v1 route with the 404 envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/nowhere?page=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Route GET /v1/nowhere not found',
+    });
+  });
+
+  it('answers a server failure with a generic message and no stack or SQL', async () => {
+    const db = t.runtime.database.db;
+    await db.execute(sql`alter table rates rename to rates_moved_away`);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/v1/user/fetch_rates/bank' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Something went wrong on our side. Please try again.',
+      });
+    } finally {
+      await db.execute(sql`alter table rates_moved_away rename to rates`);
+    }
+  });
+});
+
+describe('API documentation', () => {
+  it('serves the OpenAPI document with the calls of the spec', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as {
+      openapi: string;
+      servers: Array<{ url: string }>;
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: 'http://afrofx.test' }]);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/v1/user/fetch_rates/{market}',
+        '/v1/user/create_email_sub',
+        '/v1/user/confirmation/{id}',
+        '/v1/account/fetch_plans',
+        '/v1/admin/authenticate',
+        '/v1/admin/create_rate',
+        '/v1/admin/edit_rate/{id}',
+        '/v1/admin/delete_rate/{id}',
+        '/v1/admin/fetch_all_rates',
+        '/v1/admin/export_rate_to_csv',
+        '/v1/admin/send_tweet_rate',
+        '/v1/admin/send_rate_to_mail',
+        '/v1/admin/fetch_mailing_list',
+        '/v1/admin/remove_email/{id}',
+      ]),
+    );
+    expect(doc.paths['/v1/openapi.json']).toBeUndefined();
+    expect(doc.paths['/v1/admin/create_rate']!.post!.security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it('serves the interactive documentation page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+});
+
+describe('security headers', () => {
+  it('sends the helmet headers on API answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
+
+describe('demo data', () => {
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await createTestApp();
+  });
+  afterAll(() => demo.close());
+
+  const log = { info: () => {} };
+
+  async function tableCounts() {
+    const db = demo.runtime.database.db;
+    const tables = {
+      rates,
+      plans,
+      planFeatures,
+      accounts,
+      apps,
+      apiKeys,
+      subscriptions,
+      transactions,
+      requestLogs,
+      mailingListSubscribers,
+    };
+    const counts: Record<string, number> = {};
+    for (const [name, table] of Object.entries(tables)) {
+      const [row] = await db.select({ value: count() }).from(table);
+      counts[name] = row!.value;
+    }
+    return counts;
+  }
+
+  it('seeds rates, plans and a working demo developer into an empty database, once', async () => {
+    const db = demo.runtime.database.db;
+    expect(await seedDemoData(db, log)).toBe(true);
+
+    // Rates for every market × base × asset, today and each of the 90 days before, with buy < sell.
+    const rows = await db
+      .select({
+        market: rates.market,
+        base: rates.base,
+        asset: rates.asset,
+        buy: rates.buy,
+        sell: rates.sell,
+        createdAt: rates.createdAt,
+      })
+      .from(rates);
+    const today = new Date();
+    const expectedDays = Array.from({ length: 91 }, (_, i) =>
+      formatCalendarDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() - i)),
+    ).sort();
+    for (const market of MARKETS) {
+      for (const base of BASES) {
+        for (const asset of ASSETS) {
+          const pair = rows.filter((r) => r.market === market && r.base === base && r.asset === asset);
+          expect(pair.map((r) => formatCalendarDate(r.createdAt)).sort()).toEqual(expectedDays);
+        }
+      }
+    }
+    expect(rows).toHaveLength(MARKETS.length * BASES.length * ASSETS.length * 91);
+    expect(rows.filter((r) => !(r.buy > 0 && r.buy < r.sell))).toEqual([]);
+
+    const listed = (await demo.app.inject({ method: 'GET', url: '/v1/account/fetch_plans' })).json();
+    expect(listed.data.length).toBeGreaterThan(0);
+    expect(listed.data.every((p: { features: unknown[] }) => p.features.length > 0)).toBe(true);
+
+    const [developer] = await db.select().from(accounts).where(eq(accounts.email, DEMO_DEVELOPER.email));
+    expect(developer).toMatchObject({ role: 'developer', isActivated: true, status: 'active' });
+    const [app] = await db.select().from(apps).where(eq(apps.accountId, developer!.id));
+    expect(app).toBeDefined();
+    expect(await db.select().from(apiKeys).where(eq(apiKeys.appId, app!.id))).toHaveLength(1);
+    const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.appId, app!.id));
+    expect(subscription!.status).toBe('active');
+    expect(subscription!.expireAt.getTime()).toBeGreaterThan(today.getTime());
+    const [logs] = await db
+      .select({ value: count() })
+      .from(requestLogs)
+      .where(eq(requestLogs.appId, app!.id));
+    expect(logs!.value).toBeGreaterThan(0);
+
+    const seeded = await tableCounts();
+    expect(await seedDemoData(db, log)).toBe(false);
+    expect(await tableCounts()).toEqual(seeded);
+  });
+
+  it('starting again after every rate was deleted neither fails nor duplicates the rest', async () => {
+    const db = demo.runtime.database.db;
+    await seedDemoData(db, log);
+    const before = await tableCounts();
+    await db.delete(rates);
+    await expect(seedDemoData(db, log)).resolves.toBeDefined();
+    const after = await tableCounts();
+    expect({ ...after, rates: 0 }).toEqual({ ...before, rates: 0 });
+  });
+});

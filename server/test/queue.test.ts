@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { Queue, type ConnectionOptions } from 'bullmq';
+import IORedis from 'ioredis';
+import {
+  JOB_ATTEMPTS,
+  QUEUE_NAME,
+  createBullQueue,
+  createInlineQueue,
+  startBullWorker,
+  type JobQueue,
+  type RedisWorker,
+} from '../src/jobs/queue';
+import type { Job } from '../src/jobs/job-types';
+import { deleteRedisKeys, eventually, redisAvailable } from './support/test-app';
+
+const silent = { info: () => {}, error: () => {} };
+
+/** A job runner that fails the first `failures` attempts of each address, counting every attempt. */
+function flakyRunner(failures: Record<string, number> = {}) {
+  const attempts = new Map<string, number>();
+  const completed: string[] = [];
+  const run = async (job: Job) => {
+    const email = (job.data as { email: string }).email;
+    const attempt = (attempts.get(email) ?? 0) + 1;
+    attempts.set(email, attempt);
+    if (attempt <= (failures[email] ?? 0)) throw new Error(`attempt ${attempt} of ${email} failed`);
+    completed.push(email);
+  };
+  return { run, attempts, completed };
+}
+
+describe('createInlineQueue', () => {
+  it('retries a failing job until it succeeds', async () => {
+    const runner = flakyRunner({ 'flaky@example.com': 2 });
+    const queue = createInlineQueue({ run: runner.run, log: silent, backoffMs: 1 });
+    await queue.enqueue('rates-csv', { email: 'flaky@example.com' });
+    await queue.drain();
+    expect(runner.attempts.get('flaky@example.com')).toBe(3);
+    expect(runner.completed).toEqual(['flaky@example.com']);
+    await queue.close();
+  });
+
+  it(`gives a job that always fails up after ${JOB_ATTEMPTS} attempts`, async () => {
+    const runner = flakyRunner({ 'broken@example.com': Infinity });
+    const queue = createInlineQueue({ run: runner.run, log: silent, backoffMs: 1 });
+    await queue.enqueue('rates-csv', { email: 'broken@example.com' });
+    await queue.drain();
+    expect(runner.attempts.get('broken@example.com')).toBe(JOB_ATTEMPTS);
+    expect(runner.completed).toEqual([]);
+    await queue.close();
+  });
+
+  it('runs a job enqueued twice under the same jobId once', async () => {
+    const runner = flakyRunner();
+    const queue = createInlineQueue({ run: runner.run, log: silent, backoffMs: 1 });
+    await queue.enqueue('rates-csv', { email: 'once@example.com' }, { jobId: 'export-1' });
+    await queue.enqueue('rates-csv', { email: 'once@example.com' }, { jobId: 'export-1' });
+    await queue.enqueue('rates-csv', { email: 'twice@example.com' });
+    await queue.enqueue('rates-csv', { email: 'twice@example.com' });
+    await queue.drain();
+    expect(runner.attempts.get('once@example.com')).toBe(1);
+    expect(runner.attempts.get('twice@example.com')).toBe(2);
+    await queue.close();
+  });
+
+  it('drain waits for running jobs, their retries and the jobs they enqueue', async () => {
+    const finished: string[] = [];
+    let failedOnce = false;
+    const queue: JobQueue = createInlineQueue({
+      log: silent,
+      backoffMs: 1,
+      run: async (job) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const email = (job.data as { email: string }).email;
+        if (email === 'first@example.com') {
+          if (!failedOnce) {
+            failedOnce = true;
+            throw new Error('first attempt fails');
+          }
+          await queue.enqueue('rates-csv', { email: 'follow-up@example.com' });
+        }
+        finished.push(email);
+      },
+    });
+    await queue.enqueue('rates-csv', { email: 'first@example.com' });
+    expect(finished).toEqual([]);
+    await queue.drain();
+    expect(finished).toEqual(['first@example.com', 'follow-up@example.com']);
+    await queue.close();
+  });
+
+  it('refuses new jobs once closed', async () => {
+    const queue = createInlineQueue({ run: flakyRunner().run, log: silent });
+    await queue.close();
+    await expect(queue.enqueue('rates-csv', { email: 'late@example.com' })).rejects.toThrow(
+      'queue is closed',
+    );
+  });
+});
+
+// These run whenever REDIS_URL is set (the CI job with real servers); without it there is no Redis to talk to.
+const describeWithRedis = redisAvailable ? describe : describe.skip;
+
+describeWithRedis('createBullQueue with startBullWorker', () => {
+  const redisUrl = process.env.REDIS_URL!;
+  const prefix = `afrofx-test-queue-${randomBytes(6).toString('hex')}`;
+  const runner = flakyRunner({ 'flaky@example.com': 1 });
+  let queue: JobQueue;
+  let worker: RedisWorker;
+  let inspector: Queue;
+  let inspectorConnection: IORedis;
+
+  beforeAll(() => {
+    queue = createBullQueue({ redisUrl, prefix });
+    worker = startBullWorker({ redisUrl, prefix, run: runner.run, log: silent });
+    inspectorConnection = new IORedis(redisUrl, { maxRetriesPerRequest: null });
+    inspector = new Queue(QUEUE_NAME, {
+      connection: inspectorConnection as unknown as ConnectionOptions,
+      prefix,
+    });
+  });
+  afterAll(async () => {
+    await worker.close();
+    await queue.close();
+    await inspector.close();
+    inspectorConnection.disconnect();
+    await deleteRedisKeys(redisUrl, prefix);
+  });
+
+  it('pings Redis once connected', async () => {
+    expect(queue.driver).toBe('bullmq');
+    // Producers fail fast while Redis is not connected yet (DESIGN §7), so the first ping may come too early.
+    await eventually(() => queue.ping());
+  });
+
+  it('runs an enqueued job on the worker', async () => {
+    await queue.enqueue('rates-csv', { email: 'report@example.com' });
+    await eventually(async () => expect(runner.completed).toContain('report@example.com'));
+    expect(runner.attempts.get('report@example.com')).toBe(1);
+  });
+
+  it('retries a failing job until it succeeds', async () => {
+    await queue.enqueue('rates-csv', { email: 'flaky@example.com' });
+    await eventually(async () => expect(runner.completed).toContain('flaky@example.com'));
+    expect(runner.attempts.get('flaky@example.com')).toBe(2);
+  });
+
+  it('keeps one job for a jobId enqueued twice', async () => {
+    await queue.enqueue('rates-csv', { email: 'dedup@example.com' }, { jobId: 'export-1' });
+    await queue.enqueue('rates-csv', { email: 'dedup@example.com' }, { jobId: 'export-1' });
+    await eventually(async () => expect(runner.completed).toContain('dedup@example.com'));
+    const jobs = await inspector.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed']);
+    expect(jobs.filter((job) => job.data.email === 'dedup@example.com')).toHaveLength(1);
+    expect(runner.attempts.get('dedup@example.com')).toBe(1);
+  });
+});

@@ -1,0 +1,153 @@
+import { desc } from 'drizzle-orm';
+import { rateTweets } from '../src/db/schema';
+import { createTestApp, eventually, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function admin() {
+  return { authorization: `Bearer ${await t.adminToken()}` };
+}
+
+async function createRate(body: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/admin/create_rate',
+    headers: await admin(),
+    payload: body,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { _id: string; createdAt: string; updatedAt: string };
+}
+
+async function allRateIds() {
+  const ids: string[] = [];
+  let page: number | null = 1;
+  while (page !== null) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/fetch_all_rates?page=${page}`,
+      headers: await admin(),
+    });
+    const body: { data: Array<{ _id: string }>; pagination: { next: number | null } } = res.json();
+    ids.push(...body.data.map((r) => r._id));
+    page = body.pagination.next;
+  }
+  return ids;
+}
+
+describe('POST admin/export_rate_to_csv', () => {
+  it('e-mails every rate as a CSV attachment, one line per rate', async () => {
+    const rate = await createRate({
+      market: 'bank',
+      asset: 'dollar',
+      base: 'naira',
+      buy: 1450.5,
+      sell: 1470.25,
+    });
+    await createRate({ market: 'black_market_cash', asset: 'euro', base: 'cedis', buy: 12.9, sell: 13.1 });
+    await createRate({
+      market: 'black_market_transfer',
+      asset: 'british_pounds',
+      base: 'kenyan-shilling',
+      buy: 172.1,
+      sell: 174,
+    });
+    const ids = await allRateIds();
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/admin/export_rate_to_csv',
+      headers: await admin(),
+      payload: { email: 'ops@example.com' },
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ data: null, message: 'The rates export will be sent to ops@example.com.' });
+
+    const mail = await eventually(async () => {
+      const [found] = (await t.outbox()).filter((m) => m.to === 'ops@example.com');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(mail.subject).toBe('Your AfroFX rates export');
+    expect(mail.attachments).toHaveLength(1);
+    const [csv] = mail.attachments;
+    expect(csv!.filename).toMatch(/^afrofx-rates-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csv!.contentType).toBe('text/csv');
+
+    const [header, ...lines] = csv!.content.trimEnd().split('\n');
+    expect(header).toBe('id,market,base,asset,buy,sell,createdAt,updatedAt');
+    expect(lines).toHaveLength(ids.length);
+    expect(lines.map((line) => line.split(',')[0]).sort()).toEqual([...ids].sort());
+    expect(lines).toContain(
+      `${rate._id},bank,naira,dollar,1450.5,1470.25,${rate.createdAt},${rate.updatedAt}`,
+    );
+  });
+
+  it.each([
+    ['an invalid e-mail', { email: 'ops-at-example' }, 'email must be a valid e-mail address'],
+    ['a missing e-mail', {}, 'email is required'],
+  ])('rejects %s with 400', async (_name, payload, message) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/admin/export_rate_to_csv',
+      headers: await admin(),
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+});
+
+describe('POST admin/send_tweet_rate', () => {
+  it("records today's naira cash rates as the tweet when no Twitter credentials are set", async () => {
+    await createRate({
+      market: 'black_market_cash',
+      asset: 'dollar',
+      base: 'naira',
+      buy: 1500,
+      sell: 1520.5,
+    });
+    await createRate({
+      market: 'black_market_cash',
+      asset: 'british_pounds',
+      base: 'naira',
+      buy: 1990,
+      sell: 2010,
+    });
+    await createRate({ market: 'black_market_cash', asset: 'dollar', base: 'rand', buy: 17.2, sell: 17.5 });
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/admin/send_tweet_rate',
+      headers: await admin(),
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ data: null, message: 'The rates tweet is on its way.' });
+
+    const [tweet] = await t.runtime.database.db
+      .select()
+      .from(rateTweets)
+      .orderBy(desc(rateTweets.createdAt))
+      .limit(1);
+    expect(tweet!.tweetId).toBeNull();
+    expect(tweet!.text).toContain('USD: buy ₦1,500.00 / sell ₦1,520.50');
+    expect(tweet!.text).toContain('GBP: buy ₦1,990.00 / sell ₦2,010.00');
+    expect(tweet!.text).not.toContain('17.20');
+    expect(tweet!.text.length).toBeLessThanOrEqual(280);
+  });
+});
+
+describe('rate job calls without an admin token', () => {
+  it.each([
+    ['/v1/admin/export_rate_to_csv', { email: 'ops@example.com' }],
+    ['/v1/admin/send_tweet_rate', undefined],
+  ])('POST %s without a token is 401', async (url, payload) => {
+    const res = await t.app.inject({ method: 'POST', url, payload });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Authentication required.');
+  });
+});
