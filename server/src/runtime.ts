@@ -58,7 +58,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     onError: (err) => log.warn({ err }, 'change feed redis error'),
   });
   // Services enqueue jobs and jobs call services: the closure reads `queue` only once both exist.
-  const services = createServices(database.db, (name, data, opts) => queue.enqueue(name, data, opts), changes);
+  const services = createServices(database, (name, data, opts) => queue.enqueue(name, data, opts), changes);
   const run = jobRunner({ config, services, mailer, log });
   const queue: JobQueue = config.redisUrl
     ? createBullQueue({ redisUrl: config.redisUrl, prefix: queuePrefix })

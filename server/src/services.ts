@@ -1,5 +1,5 @@
 import type { ChangeFeed } from './change-feed';
-import type { Database } from './db/client';
+import type { DatabaseHandle } from './db/client';
 import type { EnqueueOptions } from './jobs/queue';
 import type { JobData, JobName } from './jobs/job-types';
 import { createAccountsService } from './modules/accounts/accounts.service';
@@ -13,7 +13,8 @@ import { createSubscribersService } from './modules/subscribers/subscribers.serv
 
 export type Enqueue = <N extends JobName>(name: N, data: JobData<N>, options?: EnqueueOptions) => Promise<void>;
 
-export function createServices(db: Database, enqueue: Enqueue, changes: ChangeFeed) {
+export function createServices(database: DatabaseHandle, enqueue: Enqueue, changes: ChangeFeed) {
+  const db = database.db;
   return {
     rates: createRatesService(db, enqueue, changes),
     subscribers: createSubscribersService(db, enqueue),
@@ -21,7 +22,7 @@ export function createServices(db: Database, enqueue: Enqueue, changes: ChangeFe
     plans: createPlansService(db),
     accounts: createAccountsService(db, enqueue),
     apps: createAppsService(db, changes),
-    requests: createRequestsService(db),
+    requests: createRequestsService(db, database.pglite),
     subscriptions: createSubscriptionsService(db),
   };
 }

@@ -174,6 +174,23 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
     429: { $ref: 'ErrorBody#' },
   };
 
+  // Every caller of a filter gets the same bytes until the snapshot changes: serialize each once per version.
+  const ratesBodies = new Map<string, { body: string; lastModified: string | undefined }>();
+  let ratesBodiesVersion = '';
+  function ratesBody(version: string, etag: string, rates: Rate[]) {
+    if (version !== ratesBodiesVersion) {
+      ratesBodies.clear();
+      ratesBodiesVersion = version;
+    }
+    let cached = ratesBodies.get(etag);
+    if (!cached) {
+      const newest = rates.reduce<string | undefined>((max, r) => (!max || r.updatedAt > max ? r.updatedAt : max), undefined);
+      cached = { body: JSON.stringify(ok(rates, 'Rates fetched.')), lastModified: httpDate(newest) };
+      ratesBodies.set(etag, cached);
+    }
+    return cached;
+  }
+
   app.get(
     '/rates',
     {
@@ -192,9 +209,10 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
         (r) => (!market || r.market === market) && (!base || r.base === base) && (!asset || r.asset === asset),
       );
       const etag = `"${current.version}-${market ?? ''}-${base ?? ''}-${asset ?? ''}"`;
-      const newest = rates.reduce<string | undefined>((max, r) => (!max || r.updatedAt > max ? r.updatedAt : max), undefined);
-      if (await conditional(request, reply, etag, httpDate(newest))) return reply.status(304).send();
-      return ok(rates, 'Rates fetched.');
+      const { body, lastModified } = ratesBody(current.version, etag, rates);
+      if (await conditional(request, reply, etag, lastModified)) return reply.status(304).send();
+      // A string with a JSON content type goes out as it is: the response schema above documents its shape.
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 

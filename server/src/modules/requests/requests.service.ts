@@ -1,5 +1,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { RequestAnalytics, RequestLogEntry } from '@afrofx/shared';
+import type { PGlite } from '@electric-sql/pglite';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { requestDailyCounts, requestLogs } from '../../db/schema';
 import type { Page } from '../../http';
@@ -13,12 +15,18 @@ const MONTH_DAYS = 30;
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
+/** A field of COPY's text format: backslash escapes for the characters that separate fields and rows. */
+function copyField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '\\N';
+  return String(value).replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
+}
+
 /** A Postgres array literal, so that a whole column travels as one parameter on both drivers. */
 function pgArray(values: ReadonlyArray<string | number | null | undefined>): string {
   return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 }
 
-export function createRequestsService(db: Database) {
+export function createRequestsService(db: Database, pglite?: PGlite) {
   return {
     /** Writes a batch of log entries and their daily roll-up in one transaction. */
     async record(entries: NewRequestLog[]): Promise<void> {
@@ -31,6 +39,29 @@ export function createRequestsService(db: Database) {
         bucket.count++;
         perDay.set(key, bucket);
       }
+      const days = [...perDay.values()];
+      const rollUp = (column: (d: (typeof days)[number]) => string | number) => pgArray(days.map(column));
+      const upsertDays = sql`
+        INSERT INTO ${requestDailyCounts} (app_id, day, count)
+        SELECT * FROM unnest(${rollUp((d) => d.appId)}::uuid[], ${rollUp((d) => d.day)}::date[], ${rollUp((d) => d.count)}::int[])
+        ON CONFLICT (app_id, day) DO UPDATE SET count = ${requestDailyCounts.count} + excluded.count`;
+
+      if (pglite) {
+        // Embedded: COPY is a third cheaper than INSERT in PGlite, which shares the event loop with the API.
+        const tsv = entries
+          .map((e) => [e.appId, e.host, e.agent, e.ipAddress, e.originalUrl, e.status, e.latencyMs, e.createdAt.toISOString()].map(copyField).join('\t'))
+          .join('\n');
+        const upsert = new PgDialect().sqlToQuery(upsertDays);
+        await pglite.transaction(async (tx) => {
+          await tx.query(
+            'COPY request_logs (app_id, host, agent, ip_address, original_url, status, latency_ms, created_at) FROM \'/dev/blob\'',
+            [],
+            { blob: new Blob([tsv]) },
+          );
+          await tx.query(upsert.sql, upsert.params);
+        });
+        return;
+      }
       // One statement with eight array parameters: far cheaper to build and parse than thousands of placeholders.
       const column = <K extends keyof NewRequestLog>(key: K) => entries.map((e) => e[key]);
       await db.transaction(async (tx) => {
@@ -40,13 +71,7 @@ export function createRequestsService(db: Database) {
             ${pgArray(column('appId'))}::uuid[], ${pgArray(column('host'))}::text[], ${pgArray(column('agent'))}::text[],
             ${pgArray(column('ipAddress'))}::text[], ${pgArray(column('originalUrl'))}::text[], ${pgArray(column('status'))}::int[],
             ${pgArray(column('latencyMs'))}::real[], ${pgArray(entries.map((e) => e.createdAt.toISOString()))}::timestamptz[])`);
-        await tx
-          .insert(requestDailyCounts)
-          .values([...perDay.values()])
-          .onConflictDoUpdate({
-            target: [requestDailyCounts.appId, requestDailyCounts.day],
-            set: { count: sql`${requestDailyCounts.count} + excluded.count` },
-          });
+        await tx.execute(upsertDays);
       });
     },
 
