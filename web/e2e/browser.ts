@@ -7,6 +7,9 @@ export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const DATA_DIR = process.env.E2E_DATA_DIR ?? path.resolve(__dirname, '../../data');
 
 export const ADMIN = { email: 'admin@example.com', password: 'afrofx-admin' };
+/** The demo developer seeded with 'Demo Remittance App', its keys, a Growth plan and a month of requests. */
+export const DEVELOPER = { email: 'developer@example.com', password: 'afrofx-developer' };
+export const DEMO_APP = 'Demo Remittance App';
 
 const ARTIFACTS_DIR = path.resolve(__dirname, '../../e2e-artifacts');
 
@@ -77,8 +80,11 @@ function mimeTexts(entity: string): string[] {
   return [body];
 }
 
-/** The decoded text of the newest .eml in the outbox addressed to `address`, waiting up to `timeoutMs` for it. */
-export async function newestMailTo(address: string, timeoutMs = 15000): Promise<string> {
+/**
+ * The decoded text of the newest .eml in the outbox addressed to `address` (and whose text matches
+ * `matching`, when given), waiting up to `timeoutMs` for it.
+ */
+export async function newestMailTo(address: string, matching?: RegExp, timeoutMs = 15000): Promise<string> {
   const outbox = path.join(DATA_DIR, 'outbox');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -89,14 +95,102 @@ export async function newestMailTo(address: string, timeoutMs = 15000): Promise<
         return [];
       }
     })();
-    const mails = files
+    const texts = files
       .map((name) => path.join(outbox, name))
       .map((file) => ({ file, raw: readFileSync(file, 'utf8'), time: statSync(file).mtimeMs }))
       .filter(({ raw }) => new RegExp(`^To:.*${address.replace(/[.+]/g, '\\$&')}`, 'im').test(raw))
-      .sort((a, b) => b.time - a.time);
-    const [newest] = mails;
-    if (newest) return mimeTexts(newest.raw).join('\n');
+      .sort((a, b) => b.time - a.time)
+      .map(({ raw }) => mimeTexts(raw).join('\n'));
+    const newest = texts.find((text) => !matching || matching.test(text));
+    if (newest) return newest;
     if (Date.now() > deadline) throw new Error(`no mail to ${address} in ${outbox}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+export interface DeveloperAccount {
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** A unique address for an account made by a spec. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+async function callApi(path: string, init?: RequestInit): Promise<{ data: unknown; message: string }> {
+  const response = await fetch(`${BASE_URL}/v1/${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init?.headers },
+  });
+  const body = (await response.json()) as { data: unknown; message: string };
+  if (!response.ok)
+    throw new Error(`${init?.method ?? 'GET'} /v1/${path}: ${response.status} ${body.message}`);
+  return body;
+}
+
+/** Signs a new developer up through the API; answers the account and the path of its activation link. */
+export async function signUpDeveloper(
+  prefix: string,
+): Promise<{ account: DeveloperAccount; activationPath: string }> {
+  const account = {
+    email: uniqueEmail(prefix),
+    password: 'e2e-password-1',
+    first_name: 'Tobi',
+    last_name: 'Adeyemi',
+  };
+  await callApi('account/signup', { method: 'POST', body: JSON.stringify(account) });
+  const activationLink = /\/developer\/activate_account\/[\w-]+/;
+  const activationPath = activationLink.exec(await newestMailTo(account.email, activationLink))?.[0];
+  if (!activationPath) throw new Error(`no activation link in the mail to ${account.email}`);
+  return { account, activationPath };
+}
+
+/** A new developer account, activated through the e-mailed link. */
+export async function createDeveloper(prefix: string): Promise<DeveloperAccount> {
+  const { account, activationPath } = await signUpDeveloper(prefix);
+  await callApi(activationPath.replace('/developer/activate_account/', 'account/activate_account/'));
+  return account;
+}
+
+/** What the sign-in page stores in session storage, got through the API. */
+export async function developerSession(email: string, password: string): Promise<string> {
+  const { data } = await callApi('account/signin', {
+    method: 'POST',
+    body: JSON.stringify({ email, password }),
+  });
+  const { token, user } = data as { token: string; user: { first_name: string; last_name: string } };
+  return JSON.stringify({ token, userData: { first_name: user.first_name, last_name: user.last_name } });
+}
+
+/** A fresh page of `width` × `height` signed in with `session` (the stored JSON), at `path`. */
+export async function openAsDeveloper(
+  browser: Browser,
+  session: string,
+  path: string,
+  width = 1280,
+  height = 900,
+): Promise<Page> {
+  const page = await openPage(browser, width, height);
+  await page.goto('/developer/request_password_reset');
+  await page.evaluate((stored) => sessionStorage.setItem('afrofx', stored), session);
+  await page.goto(path);
+  return page;
+}
+
+/** Signs in on the developer sign-in page and waits for the app list. */
+export async function signInAsDeveloper(page: Page, email = DEVELOPER.email, password = DEVELOPER.password) {
+  await page.goto('/developer/signin');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/developer/apps');
+}
+
+/** Picks an app on /developer/apps and waits for its dashboard. */
+export async function pickApp(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await page.waitForURL('**/developer/home');
 }

@@ -1,8 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ADMIN_SESSION_KEY } from '../lib/session';
-import { RedirectSignedInAdmin, RequireAdmin } from './route-guards';
+import { CurrentAppRoute } from '../features/developer/components/CurrentAppRoute';
+import { saveCurrentApp } from '../features/developer/current-app';
+import { ADMIN_SESSION_KEY, DEVELOPER_SESSION_KEY } from '../lib/session';
+import {
+  RedirectSignedInAdmin,
+  RedirectSignedInDeveloper,
+  RequireAdmin,
+  RequireDeveloper,
+} from './route-guards';
 import { AppRoutes } from './router';
 import { createStore } from './store';
 
@@ -76,6 +83,99 @@ describe('admin route guards', () => {
     signInAsAdmin();
     renderGuarded('/admin/login');
     expect(screen.getByText('Emails screen')).toBeInTheDocument();
+  });
+});
+
+const signInAsDeveloper = () =>
+  window.sessionStorage.setItem(
+    DEVELOPER_SESSION_KEY,
+    JSON.stringify({ token: 'developer-token', userData: { first_name: 'Ada', last_name: 'Okafor' } }),
+  );
+
+function renderDeveloperGuarded(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        {['/developer/signin', '/developer/signup'].map((guarded) => (
+          <Route
+            key={guarded}
+            path={guarded}
+            element={
+              <RedirectSignedInDeveloper>
+                <p>Signed-out form</p>
+              </RedirectSignedInDeveloper>
+            }
+          />
+        ))}
+        <Route
+          path="/developer/home"
+          element={
+            <RequireDeveloper>
+              <p>Dashboard screen</p>
+            </RequireDeveloper>
+          }
+        />
+        <Route
+          path="/developer/api"
+          element={<CurrentAppRoute page={({ app }) => <p>API keys of {app.name}</p>} />}
+        />
+        <Route path="/developer/apps" element={<p>Apps screen</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('developer route guards', () => {
+  it.each([
+    '/developer',
+    '/developer/apps',
+    '/developer/home',
+    '/developer/api',
+    '/developer/request',
+    '/developer/plans',
+    '/developer/change_password',
+  ])('sends a visitor without a developer session from %s to /developer/signin', async (path) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Sign in to AfroFX' })).toBeInTheDocument();
+  });
+
+  it('opens a protected developer route for a stored developer session', () => {
+    signInAsDeveloper();
+    renderDeveloperGuarded('/developer/home');
+    expect(screen.getByText('Dashboard screen')).toBeInTheDocument();
+  });
+
+  it('does not count an admin session as a developer one', () => {
+    signInAsAdmin();
+    renderDeveloperGuarded('/developer/home');
+    expect(screen.getByText('Signed-out form')).toBeInTheDocument();
+  });
+
+  it.each(['/developer/signin', '/developer/signup'])(
+    'sends a signed-in developer from %s to /developer/apps',
+    (path) => {
+      signInAsDeveloper();
+      renderDeveloperGuarded(path);
+      expect(screen.getByText('Apps screen')).toBeInTheDocument();
+    },
+  );
+
+  it('sends a developer with no current app from a page about one app to /developer/apps', () => {
+    signInAsDeveloper();
+    renderDeveloperGuarded('/developer/api');
+    expect(screen.getByText('Apps screen')).toBeInTheDocument();
+  });
+
+  it('opens a page about one app for the current app', () => {
+    signInAsDeveloper();
+    saveCurrentApp({ _id: 'app-1', name: 'Remit' });
+    renderDeveloperGuarded('/developer/api');
+    expect(screen.getByText('API keys of Remit')).toBeInTheDocument();
+  });
+
+  it('leaves the account links open to everyone', async () => {
+    renderApp('/developer/request_password_reset');
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
   });
 });
 

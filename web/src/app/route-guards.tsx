@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { readAdminSession } from '../lib/session';
+import { readAdminSession, readDeveloperSession } from '../lib/session';
 
 /** Admin pages need a stored admin session; without one the visitor signs in first. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
@@ -10,4 +10,14 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
 /** A signed-in admin has no use for the sign-in page. */
 export function RedirectSignedInAdmin({ children }: { children: ReactNode }) {
   return readAdminSession() ? <Navigate to="/admin/emails" replace /> : children;
+}
+
+/** SPEC §2: a protected developer route without a stored session goes to the sign-in page. */
+export function RequireDeveloper({ children }: { children: ReactNode }) {
+  return readDeveloperSession() ? children : <Navigate to="/developer/signin" replace />;
+}
+
+/** SPEC §2: sign-in and sign-up with a stored session go to the app list. */
+export function RedirectSignedInDeveloper({ children }: { children: ReactNode }) {
+  return readDeveloperSession() ? <Navigate to="/developer/apps" replace /> : children;
 }

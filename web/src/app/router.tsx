@@ -1,8 +1,11 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Spinner } from '../components/Spinner';
 import { ComingSoonPage, type UpcomingSection } from '../features/admin/pages/ComingSoonPage';
 import { AdminLoginPage } from '../features/admin/pages/AdminLoginPage';
 import { EmailsPage } from '../features/admin/pages/EmailsPage';
 import { RatesPage } from '../features/admin/pages/RatesPage';
+import { CurrentAppRoute } from '../features/developer/components/CurrentAppRoute';
 import { ApiPage } from '../features/public/pages/ApiPage';
 import { ConfirmationPage } from '../features/public/pages/ConfirmationPage';
 import { HomePage } from '../features/public/pages/HomePage';
@@ -12,7 +15,32 @@ import { TermsPage } from '../features/public/pages/TermsPage';
 import { AdminLayout } from './layouts/AdminLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { NotFoundPage } from './NotFoundPage';
-import { RedirectSignedInAdmin, RequireAdmin } from './route-guards';
+import {
+  RedirectSignedInAdmin,
+  RedirectSignedInDeveloper,
+  RequireAdmin,
+  RequireDeveloper,
+} from './route-guards';
+
+type DeveloperPortal = typeof import('../features/developer');
+
+/** A page of the developer portal, whose code loads on first use. */
+function developerPage<P extends object>(pick: (portal: DeveloperPortal) => ComponentType<P>) {
+  return lazy(async () => ({ default: pick(await import('../features/developer')) }));
+}
+
+const DeveloperLayout = developerPage((portal) => portal.DeveloperLayout);
+const SigninPage = developerPage((portal) => portal.SigninPage);
+const SignupPage = developerPage((portal) => portal.SignupPage);
+const ActivateAccountPage = developerPage((portal) => portal.ActivateAccountPage);
+const RequestPasswordResetPage = developerPage((portal) => portal.RequestPasswordResetPage);
+const ResetPasswordPage = developerPage((portal) => portal.ResetPasswordPage);
+const AppsPage = developerPage((portal) => portal.AppsPage);
+const DashboardPage = developerPage((portal) => portal.DashboardPage);
+const ApiKeysPage = developerPage((portal) => portal.ApiKeysPage);
+const RequestLogPage = developerPage((portal) => portal.RequestLogPage);
+const PlansPage = developerPage((portal) => portal.PlansPage);
+const ChangePasswordPage = developerPage((portal) => portal.ChangePasswordPage);
 
 const upcomingAdminSections: readonly UpcomingSection[] = [
   'users',
@@ -51,6 +79,43 @@ const routes: RouteObject[] = [
     ],
   },
   {
+    path: '/developer/signin',
+    element: (
+      <RedirectSignedInDeveloper>
+        <SigninPage />
+      </RedirectSignedInDeveloper>
+    ),
+  },
+  {
+    path: '/developer/signup',
+    element: (
+      <RedirectSignedInDeveloper>
+        <SignupPage />
+      </RedirectSignedInDeveloper>
+    ),
+  },
+  { path: '/developer/activate_account/:accountId', element: <ActivateAccountPage /> },
+  { path: '/developer/request_password_reset', element: <RequestPasswordResetPage /> },
+  { path: '/developer/reset_password/:code', element: <ResetPasswordPage /> },
+  {
+    path: '/developer',
+    element: (
+      <RequireDeveloper>
+        <DeveloperLayout />
+      </RequireDeveloper>
+    ),
+    children: [
+      { index: true, element: <Navigate to="/developer/apps" replace /> },
+      { path: 'apps', element: <AppsPage /> },
+      { path: 'home', element: <CurrentAppRoute page={DashboardPage} /> },
+      { path: 'api', element: <CurrentAppRoute page={ApiKeysPage} /> },
+      { path: 'request', element: <CurrentAppRoute page={RequestLogPage} /> },
+      { path: 'plans', element: <CurrentAppRoute page={PlansPage} /> },
+      { path: 'change_password', element: <ChangePasswordPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
     element: <PublicLayout />,
     children: [
       { index: true, element: <HomePage /> },
@@ -64,6 +129,14 @@ const routes: RouteObject[] = [
   },
 ];
 
+function PageLoading() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <Spinner label="Loading the page" className="text-brand-600 [&_svg]:size-8" />
+    </div>
+  );
+}
+
 export function AppRoutes() {
-  return useRoutes(routes);
+  return <Suspense fallback={<PageLoading />}>{useRoutes(routes)}</Suspense>;
 }

@@ -3,9 +3,11 @@ import type { ReactNode } from 'react';
 interface EmptyStateProps {
   message: string;
   description?: ReactNode;
+  /** A button or link that gets the user out of the empty state. */
+  action?: ReactNode;
 }
 
-export function EmptyState({ message, description }: EmptyStateProps) {
+export function EmptyState({ message, description, action }: EmptyStateProps) {
   return (
     <div className="flex flex-col items-center px-6 py-12 text-center">
       <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
@@ -26,6 +28,7 @@ export function EmptyState({ message, description }: EmptyStateProps) {
       </span>
       <p className="font-semibold text-slate-900">{message}</p>
       {description && <p className="mt-1 max-w-sm text-sm text-slate-500">{description}</p>}
+      {action && <div className="mt-5">{action}</div>}
     </div>
   );
 }

@@ -59,7 +59,7 @@ export function Tabs<V extends string>({ label, tabs, value, onChange, children,
                 tabIndex={selected ? 0 : -1}
                 onClick={() => onChange(tab.value)}
                 className={cn(
-                  'flex-1 rounded-lg px-4 py-2 text-sm font-semibold transition-colors sm:flex-none sm:px-5',
+                  'flex-1 rounded-lg px-2 py-2 text-sm font-semibold whitespace-nowrap transition-colors sm:flex-none sm:px-5',
                   selected ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900',
                 )}
               >

@@ -9,6 +9,12 @@ interface AdminSessionData {
   userData: { email: string };
 }
 
+/** SPEC §3: the developer session is the token plus the name used in the greeting. */
+interface DeveloperSessionData {
+  token: string;
+  userData: { first_name: string; last_name: string };
+}
+
 interface StoredSession {
   token: string;
 }
@@ -34,6 +40,19 @@ export function saveAdminSession(session: AdminSessionData): void {
 
 export function clearAdminSession(): void {
   window.sessionStorage.removeItem(ADMIN_SESSION_KEY);
+}
+
+export function readDeveloperSession(): DeveloperSessionData | null {
+  return readSession<DeveloperSessionData>(DEVELOPER_SESSION_KEY);
+}
+
+export function saveDeveloperSession(session: DeveloperSessionData): void {
+  window.sessionStorage.setItem(DEVELOPER_SESSION_KEY, JSON.stringify(session));
+}
+
+/** SPEC §2: logging out of the developer portal clears the session storage. */
+export function clearSessionStorage(): void {
+  window.sessionStorage.clear();
 }
 
 /** Admin calls carry the admin token; every other call carries the developer token. */

@@ -4,7 +4,7 @@ import { ExternalLink } from '../../components/ExternalLink';
 import { Logo } from '../../components/Logo';
 import { cn } from '../../lib/cn';
 import { DEMO_BOOKING_URL, TELEGRAM_BOT_URL, TWITTER_BOT_URL } from '../../lib/links';
-import { useScrollToTop } from './use-scroll-to-top';
+import { useScrollToTop } from '../../lib/use-scroll-to-top';
 
 const internalLinks = [
   { to: '/', label: 'Home' },
@@ -69,6 +69,12 @@ function SiteHeader() {
               <ExternalIcon />
             </ExternalLink>
           ))}
+          <Link
+            to="/developer/signin"
+            className="ml-2 inline-flex h-9 items-center rounded-lg px-3 text-sm font-semibold text-brand-800 ring-1 ring-brand-800/25 hover:bg-brand-50"
+          >
+            Sign in
+          </Link>
           <ExternalLink
             href={DEMO_BOOKING_URL}
             className="ml-2 inline-flex h-9 items-center rounded-lg bg-brand-800 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-900"
@@ -125,7 +131,13 @@ function SiteHeader() {
                 </ExternalLink>
               </li>
             ))}
-            <li className="pt-2">
+            <li className="grid grid-cols-2 gap-2 pt-2">
+              <Link
+                to="/developer/signin"
+                className="flex h-11 items-center justify-center rounded-lg text-sm font-semibold text-brand-800 ring-1 ring-brand-800/25"
+              >
+                Sign in
+              </Link>
               <ExternalLink
                 href={DEMO_BOOKING_URL}
                 className="flex h-11 items-center justify-center rounded-lg bg-brand-800 text-sm font-semibold text-white"

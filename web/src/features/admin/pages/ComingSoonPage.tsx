@@ -1,6 +1,6 @@
 import { Card } from '../../../components/Card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../../../components/PageHeader';
 
 export type UpcomingSection = 'users' | 'api_wait_list' | 'plans' | 'apps' | 'transactions' | 'subscriptions';
 

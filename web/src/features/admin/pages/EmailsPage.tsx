@@ -14,7 +14,7 @@ import {
   useSendRatesMailMutation,
   useSendTweetMutation,
 } from '../admin-api';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../../../components/PageHeader';
 
 type Confirm = { kind: 'tweet' } | { kind: 'mail' } | { kind: 'remove'; subscriber: Subscriber };
 

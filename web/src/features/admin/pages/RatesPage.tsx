@@ -27,7 +27,7 @@ import {
   useFetchAllRatesInfiniteQuery,
 } from '../admin-api';
 import { ExportRatesForm } from '../components/ExportRatesForm';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../../../components/PageHeader';
 import { RateForm } from '../components/RateForm';
 
 type Dialog =

@@ -2,10 +2,11 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../api/error-message';
 import { buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';
+import { CodeWindow } from '../../../components/CodeWindow';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { API_DOCS_URL } from '../../../lib/links';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PlansGrid } from '../components/PlansGrid';
+import { PlansGrid } from '../../../components/PlansGrid';
 import { useFetchPlansQuery } from '../public-api';
 
 const features = [
@@ -66,21 +67,11 @@ export function ApiPage() {
               </ExternalLink>
             </div>
           </div>
-          <div className="min-w-0 overflow-hidden rounded-2xl bg-brand-950 shadow-2xl shadow-brand-950/20 ring-1 ring-brand-900">
-            <div className="flex items-center gap-2 border-b border-white/10 px-4 py-3">
-              <span className="size-3 rounded-full bg-red-400/80" aria-hidden="true" />
-              <span className="size-3 rounded-full bg-gold-400/80" aria-hidden="true" />
-              <span className="size-3 rounded-full bg-brand-400/80" aria-hidden="true" />
-              <span className="ml-2 text-xs font-medium text-brand-200/70">Example request</span>
-            </div>
-            <pre className="overflow-x-auto p-5 text-[13px] leading-6 text-brand-50">
-              <code>
-                <span className="text-gold-200">{sampleRequest}</span>
-                {'\n\n'}
-                <span className="text-brand-100/80">{sampleResponse}</span>
-              </code>
-            </pre>
-          </div>
+          <CodeWindow title="Example request" className="shadow-2xl shadow-brand-950/20">
+            <span className="text-gold-200">{sampleRequest}</span>
+            {'\n\n'}
+            <span className="text-brand-100/80">{sampleResponse}</span>
+          </CodeWindow>
         </div>
       </section>
 
@@ -112,6 +103,11 @@ export function ApiPage() {
           isLoading={isLoading}
           error={error ? errorMessage(error) : null}
           onRetry={refetch}
+          action={() => (
+            <Link to="/developer/signup" className={buttonClasses('primary', 'md', 'w-full')}>
+              Get started
+            </Link>
+          )}
         />
       </section>
     </>

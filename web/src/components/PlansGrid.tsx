@@ -1,15 +1,19 @@
 import { formatNumber, type Plan } from '@afrofx/shared';
-import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/Button';
-import { Card } from '../../../components/Card';
-import { EmptyState } from '../../../components/EmptyState';
-import { ErrorState } from '../../../components/ErrorState';
+import type { ReactNode } from 'react';
+import { cn } from '../lib/cn';
+import { Card } from './Card';
+import { EmptyState } from './EmptyState';
+import { ErrorState } from './ErrorState';
 
 interface PlansGridProps {
   plans: ReadonlyArray<Plan> | undefined;
   isLoading: boolean;
   error?: string | null;
   onRetry?: () => void;
+  /** The call to action at the foot of each plan card. */
+  action: (plan: Plan) => ReactNode;
+  /** The plan the viewer is on, marked as theirs. */
+  currentPlanId?: string | null;
 }
 
 function CheckIcon() {
@@ -28,7 +32,8 @@ function CheckIcon() {
   );
 }
 
-export function PlansGrid({ plans, isLoading, error, onRetry }: PlansGridProps) {
+/** The plans on sale, cheapest first, each with its price, quota and features. */
+export function PlansGrid({ plans, isLoading, error, onRetry, action, currentPlanId }: PlansGridProps) {
   if (isLoading) {
     return (
       <div className="grid gap-6 md:grid-cols-3" aria-busy="true">
@@ -61,8 +66,20 @@ export function PlansGrid({ plans, isLoading, error, onRetry }: PlansGridProps) 
     <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
       {sorted.map((plan) => (
         <li key={plan._id}>
-          <Card className="flex h-full flex-col p-6 sm:p-8">
-            <h3 className="text-lg font-semibold text-brand-900">{plan.name}</h3>
+          <Card
+            className={cn(
+              'flex h-full flex-col p-6 sm:p-8',
+              plan._id === currentPlanId && 'outline-2 outline-brand-600',
+            )}
+          >
+            <div className="flex items-start justify-between gap-3">
+              <h3 className="text-lg font-semibold text-brand-900">{plan.name}</h3>
+              {plan._id === currentPlanId && (
+                <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">
+                  Your plan
+                </span>
+              )}
+            </div>
             <p className="mt-4 flex items-baseline gap-1">
               <span className="text-4xl font-extrabold tracking-tight text-slate-900">
                 ${formatNumber(plan.amount)}
@@ -85,9 +102,7 @@ export function PlansGrid({ plans, isLoading, error, onRetry }: PlansGridProps) 
             ) : (
               <p className="mt-6 flex-1 text-sm text-slate-500">No features added.</p>
             )}
-            <Link to="/developer/signup" className={buttonClasses('primary', 'md', 'mt-8 w-full')}>
-              Get started
-            </Link>
+            <div className="mt-8">{action(plan)}</div>
           </Card>
         </li>
       ))}

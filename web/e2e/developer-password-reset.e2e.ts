@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { createDeveloper, launchBrowser, newestMailTo, openPage, signInAsDeveloper } from './browser';
+
+const RESET_LINK = /https?:\/\/[^\s"'<>]+\/developer\/reset_password\/[\w-]+/;
+
+async function submitNewPassword(page: Page, password: string, confirmation = password): Promise<void> {
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm new password', { exact: true }).fill(confirmation);
+  await page.getByRole('button', { name: 'Reset password' }).click();
+}
+
+describe('developer passwords', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('sets a new password from the e-mailed link, which then works only once', async () => {
+    const account = await createDeveloper('reset');
+    const newPassword = 'second-password-2';
+    const page = await openPage(browser);
+
+    await page.goto('/developer/signin');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/developer/request_password_reset');
+    await page.getByLabel('E-mail address').fill(account.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page
+      .getByRole('main')
+      .getByText('If an account exists for this e-mail, a password reset link has been sent to it.')
+      .waitFor();
+
+    const link = RESET_LINK.exec(await newestMailTo(account.email, RESET_LINK))?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await submitNewPassword(page, newPassword, `${newPassword}-typo`);
+    await page.getByText('Password must match!').waitFor();
+
+    await submitNewPassword(page, newPassword);
+    await page.waitForURL('**/developer/signin');
+    await page
+      .locator('[role="status"][data-tone="success"]')
+      .filter({ hasText: 'Your password has been reset. You can now sign in with it.' })
+      .waitFor();
+
+    await page.getByLabel('E-mail address').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page
+      .locator('[role="status"][data-tone="error"]')
+      .filter({ hasText: 'Invalid email or password.' })
+      .waitFor();
+
+    await signInAsDeveloper(page, account.email, newPassword);
+    await page.context().close();
+
+    const again = await openPage(browser);
+    await again.goto(link!);
+    await submitNewPassword(again, 'third-password-3');
+    await again
+      .locator('[role="status"][data-tone="error"]')
+      .filter({ hasText: 'This password reset link is invalid, expired or already used.' })
+      .waitFor();
+    expect(new URL(again.url()).pathname).toMatch(/^\/developer\/reset_password\//);
+    await again.context().close();
+  });
+
+  it('changes the password when the current one is right and the new one differs', async () => {
+    const account = await createDeveloper('change');
+    const page = await openPage(browser);
+    await signInAsDeveloper(page, account.email, account.password);
+    await page.getByRole('link', { name: 'Password', exact: true }).click();
+    await page.waitForURL('**/developer/change_password');
+
+    const fill = async (current: string, next: string) => {
+      await page.getByLabel('Current password', { exact: true }).fill(current);
+      await page.getByLabel('New password', { exact: true }).fill(next);
+      await page.getByLabel('Confirm new password', { exact: true }).fill(next);
+      await page.getByRole('button', { name: 'Change password' }).click();
+    };
+
+    await fill(account.password, account.password);
+    await page.getByText('Passwords can not be the same.').waitFor();
+
+    await fill('not-my-password', 'changed-password-4');
+    await page
+      .locator('[role="status"][data-tone="error"]')
+      .filter({ hasText: 'Your current password is not correct.' })
+      .waitFor();
+
+    await fill(account.password, 'changed-password-4');
+    await page
+      .locator('[role="status"][data-tone="success"]')
+      .filter({ hasText: 'Your password has been changed.' })
+      .waitFor();
+    expect(await page.getByLabel('Current password', { exact: true }).inputValue()).toBe('');
+    await page.context().close();
+
+    const again = await openPage(browser);
+    await signInAsDeveloper(again, account.email, 'changed-password-4');
+    await again.context().close();
+  });
+});

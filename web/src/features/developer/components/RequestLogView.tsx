@@ -1,0 +1,77 @@
+import { formatDateTime, formatNumber, type RequestLogEntry } from '@afrofx/shared';
+import { Pill, type PillTone } from '../../../components/Pill';
+import type { Column } from '../../../components/Table';
+import { PagedTable, type PagedState } from './PagedTable';
+
+function statusTone(status: number): PillTone {
+  if (status >= 500) return 'red';
+  if (status >= 400) return 'gold';
+  if (status >= 300) return 'blue';
+  return 'green';
+}
+
+const columns: ReadonlyArray<Column<RequestLogEntry>> = [
+  {
+    key: 'time',
+    header: 'Time',
+    className: 'max-sm:hidden',
+    cell: (entry) => <span className="text-slate-500 tabular-nums">{formatDateTime(entry.createdAt)}</span>,
+  },
+  {
+    key: 'request',
+    header: 'Request',
+    cell: (entry) => (
+      <>
+        <span
+          className="block max-w-[10rem] truncate font-mono text-[13px] text-slate-900 sm:max-w-[18rem] xl:max-w-[24rem]"
+          title={entry.originalUrl}
+        >
+          {entry.originalUrl}
+        </span>
+        <span className="mt-0.5 block text-xs text-slate-500">
+          <span className="tabular-nums sm:hidden">{formatDateTime(entry.createdAt)}</span>
+          <span className="max-sm:hidden">{entry.host}</span>
+        </span>
+      </>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (entry) => <Pill tone={statusTone(entry.status)}>{entry.status}</Pill>,
+  },
+  {
+    key: 'latency',
+    header: 'Latency',
+    align: 'right',
+    cell: (entry) => <span className="tabular-nums">{formatNumber(entry.latency)} ms</span>,
+  },
+  {
+    key: 'client',
+    header: 'Client',
+    className: 'max-md:hidden',
+    cell: (entry) => (
+      <>
+        <span className="block font-mono text-[13px] text-slate-700">{entry.ipAddress}</span>
+        <span className="mt-0.5 block max-w-[11rem] truncate text-xs text-slate-500" title={entry.agent}>
+          {entry.agent}
+        </span>
+      </>
+    ),
+  },
+];
+
+/** SPEC §4 request data view over the request log, which loads the next page at the bottom of the window. */
+export function RequestLogView(state: PagedState<RequestLogEntry>) {
+  return (
+    <PagedTable
+      caption="Request log"
+      columns={columns}
+      rowKey={(entry) => entry._id}
+      emptyMessage="Request is empty."
+      emptyDescription="Calls made with this app's private key show up here, newest first."
+      loadingLabel="Loading requests"
+      {...state}
+    />
+  );
+}

@@ -1,0 +1,111 @@
+import type {
+  ApiEnvelope,
+  ApiKey,
+  App,
+  ChangePasswordInput,
+  CreateAppInput,
+  DeveloperSession,
+  DeveloperUser,
+  PagedResponse,
+  Plan,
+  RequestAnalytics,
+  RequestLogEntry,
+  RequestResetInput,
+  ResetPasswordInput,
+  SigninInput,
+  SignupInput,
+  Subscription,
+  Transaction,
+} from '@afrofx/shared';
+import { api } from '../../api/base-api';
+
+const nextPage = <T>(lastPage: PagedResponse<T>) => lastPage.pagination.next ?? undefined;
+const pageOptions = { initialPageParam: 1, getNextPageParam: nextPage };
+const app = (appId: string) => encodeURIComponent(appId);
+
+const developerApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    signup: build.mutation<ApiEnvelope<DeveloperUser>, SignupInput>({
+      query: (body) => ({ url: 'account/signup', method: 'POST', body }),
+    }),
+    // A query rather than a mutation: one call per link however often the page renders.
+    activateAccount: build.query<ApiEnvelope<null>, string>({
+      query: (token) => `account/activate_account/${encodeURIComponent(token)}`,
+    }),
+    signin: build.mutation<ApiEnvelope<DeveloperSession>, SigninInput>({
+      query: (body) => ({ url: 'account/signin', method: 'POST', body }),
+    }),
+    requestPasswordReset: build.mutation<ApiEnvelope<null>, RequestResetInput>({
+      query: (body) => ({ url: 'account/request_reset_password', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<ApiEnvelope<null>, ResetPasswordInput>({
+      query: (body) => ({ url: 'account/reset_password', method: 'POST', body }),
+    }),
+    changePassword: build.mutation<ApiEnvelope<null>, ChangePasswordInput>({
+      query: (body) => ({ url: 'account/change_password', method: 'POST', body }),
+    }),
+    fetchApps: build.query<App[], void>({
+      query: () => 'apps/all_apps',
+      transformResponse: (response: ApiEnvelope<App[]>) => response.data,
+      providesTags: [{ type: 'App', id: 'LIST' }],
+    }),
+    createApp: build.mutation<ApiEnvelope<App>, CreateAppInput>({
+      query: (body) => ({ url: 'apps/create_app', method: 'POST', body }),
+      invalidatesTags: [{ type: 'App', id: 'LIST' }],
+    }),
+    fetchApiKey: build.query<ApiKey | null, string>({
+      query: (appId) => `account/api_key/${app(appId)}`,
+      transformResponse: (response: ApiEnvelope<ApiKey | null>) => response.data,
+      providesTags: (_result, _error, appId) => [{ type: 'ApiKey', id: appId }],
+    }),
+    generateApiKey: build.mutation<ApiEnvelope<ApiKey>, string>({
+      query: (appId) => ({ url: `account/generate_api_key/${app(appId)}`, method: 'POST' }),
+      invalidatesTags: (_result, _error, appId) => [{ type: 'ApiKey', id: appId }],
+    }),
+    fetchAnalytics: build.query<RequestAnalytics, string>({
+      query: (appId) => `account/app_request_analytics/${app(appId)}`,
+      transformResponse: (response: ApiEnvelope<RequestAnalytics>) => response.data,
+    }),
+    fetchRequests: build.infiniteQuery<PagedResponse<RequestLogEntry>, string, number>({
+      infiniteQueryOptions: pageOptions,
+      query: ({ queryArg, pageParam }) => `account/app_request/${app(queryArg)}?page=${pageParam}`,
+    }),
+    fetchSubscription: build.query<Subscription | null, string>({
+      query: (appId) => `account/fetch_subscription/${app(appId)}`,
+      transformResponse: (response: ApiEnvelope<Subscription | null>) => response.data,
+    }),
+    fetchUpcomingSubscription: build.query<Subscription | null, string>({
+      query: (appId) => `account/fetch_upcoming_subscription/${app(appId)}`,
+      transformResponse: (response: ApiEnvelope<Subscription | null>) => response.data,
+    }),
+    fetchTransactions: build.infiniteQuery<PagedResponse<Transaction>, string, number>({
+      infiniteQueryOptions: pageOptions,
+      query: ({ queryArg, pageParam }) => `account/fetch_transactions/${app(queryArg)}?page=${pageParam}`,
+    }),
+    // SPEC §7: the plans index is page 1.
+    fetchPlansOnSale: build.query<Plan[], void>({
+      query: () => 'account/fetch_plans?page=1',
+      transformResponse: (response: PagedResponse<Plan>) => response.data,
+      providesTags: [{ type: 'Plan', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const {
+  useSignupMutation,
+  useActivateAccountQuery,
+  useSigninMutation,
+  useRequestPasswordResetMutation,
+  useResetPasswordMutation,
+  useChangePasswordMutation,
+  useFetchAppsQuery,
+  useCreateAppMutation,
+  useFetchApiKeyQuery,
+  useGenerateApiKeyMutation,
+  useFetchAnalyticsQuery,
+  useFetchRequestsInfiniteQuery,
+  useFetchSubscriptionQuery,
+  useFetchUpcomingSubscriptionQuery,
+  useFetchTransactionsInfiniteQuery,
+  useFetchPlansOnSaleQuery,
+} = developerApi;

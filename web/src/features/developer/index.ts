@@ -1,0 +1,13 @@
+// The developer portal, loaded on first visit so that public visitors do not download it.
+export { DeveloperLayout } from './components/DeveloperLayout';
+export { ActivateAccountPage } from './pages/ActivateAccountPage';
+export { ApiKeysPage } from './pages/ApiKeysPage';
+export { AppsPage } from './pages/AppsPage';
+export { ChangePasswordPage } from './pages/ChangePasswordPage';
+export { DashboardPage } from './pages/DashboardPage';
+export { PlansPage } from './pages/PlansPage';
+export { RequestLogPage } from './pages/RequestLogPage';
+export { RequestPasswordResetPage } from './pages/RequestPasswordResetPage';
+export { ResetPasswordPage } from './pages/ResetPasswordPage';
+export { SigninPage } from './pages/SigninPage';
+export { SignupPage } from './pages/SignupPage';

@@ -1,0 +1,168 @@
+import { GENERIC_ERROR_MESSAGE, UPGRADE_WINDOW_DAYS, type Subscription } from '@afrofx/shared';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/Button';
+import { Card } from '../../../components/Card';
+import { DataView } from '../../../components/DataView';
+import { Notice } from '../../../components/Notice';
+import { PageHeader } from '../../../components/PageHeader';
+import { PlansGrid } from '../../../components/PlansGrid';
+import { Tabs } from '../../../components/Tabs';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PlanBanner } from '../components/PlanBanner';
+import { SubscriptionCard } from '../components/SubscriptionCard';
+import { TransactionsView } from '../components/TransactionsView';
+import type { CurrentApp } from '../current-app';
+import {
+  useFetchPlansOnSaleQuery,
+  useFetchSubscriptionQuery,
+  useFetchTransactionsInfiniteQuery,
+  useFetchUpcomingSubscriptionQuery,
+} from '../developer-api';
+import { canBuyPlan } from '../plan-status';
+
+const tabs = [
+  { value: 'current', label: 'Current Plan' },
+  { value: 'plans', label: 'Plans' },
+  { value: 'transactions', label: 'Transactions' },
+] as const;
+
+type PlansTab = (typeof tabs)[number]['value'];
+
+const isTab = (value: string | null): value is PlansTab => tabs.some((tab) => tab.value === value);
+
+export function PlansPage({ app }: { app: CurrentApp }) {
+  useDocumentTitle('Plans');
+  // The tab is in the address, so a banner elsewhere can open the Plans tab directly.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: PlansTab = isTab(requested) ? requested : 'current';
+  const subscription = useFetchSubscriptionQuery(app._id);
+  const upcoming = useFetchUpcomingSubscriptionQuery(app._id);
+
+  return (
+    <>
+      <PageHeader
+        title="Plans"
+        description={
+          <>
+            The subscription, plans and payments of{' '}
+            <span className="font-semibold text-slate-900">{app.name}</span>.
+          </>
+        }
+      />
+      <PlanBanner current={subscription.data} upcoming={upcoming.data} className="mb-6" />
+      <Tabs
+        label="Plans"
+        tabs={tabs}
+        value={tab}
+        onChange={(next) => setSearchParams(next === 'current' ? {} : { tab: next }, { replace: true })}
+      >
+        {tab === 'current' && (
+          <CurrentPlanTab
+            subscription={subscription}
+            upcoming={upcoming.data}
+            onSeePlans={() => setSearchParams({ tab: 'plans' }, { replace: true })}
+          />
+        )}
+        {tab === 'plans' && <PlansTab current={subscription.data} upcoming={upcoming.data} />}
+        {tab === 'transactions' && <TransactionsTab appId={app._id} />}
+      </Tabs>
+    </>
+  );
+}
+
+interface CurrentPlanTabProps {
+  subscription: {
+    data?: Subscription | null;
+    isLoading: boolean;
+    isError: boolean;
+    refetch: () => unknown;
+  };
+  upcoming: Subscription | null | undefined;
+  onSeePlans: () => void;
+}
+
+function CurrentPlanTab({ subscription, upcoming, onSeePlans }: CurrentPlanTabProps) {
+  return (
+    <div className="space-y-6">
+      {subscription.data ? (
+        <SubscriptionCard title="Current plan" subscription={subscription.data} />
+      ) : (
+        <Card>
+          <DataView
+            isLoading={subscription.isLoading}
+            isError={subscription.isError}
+            isEmpty
+            emptyMessage="No active subscription."
+            emptyDescription="Pick a plan to start calling the API with this app's key."
+            emptyAction={<Button onClick={onSeePlans}>See plans</Button>}
+            loadingLabel="Loading the subscription"
+            onRetry={subscription.refetch}
+          >
+            {null}
+          </DataView>
+        </Card>
+      )}
+      {upcoming && <SubscriptionCard title="Next plan" subscription={upcoming} />}
+    </div>
+  );
+}
+
+function PlansTab({
+  current,
+  upcoming,
+}: {
+  current: Subscription | null | undefined;
+  upcoming: Subscription | null | undefined;
+}) {
+  const { data: plans, isLoading, error, refetch } = useFetchPlansOnSaleQuery();
+  const canBuy = canBuyPlan(current, upcoming);
+  return (
+    <div className="space-y-6">
+      {canBuy ? (
+        <Notice tone="info" title="Online payment is coming soon.">
+          Plans are billed yearly and paid by card in USD or NGN. Checkout opens here shortly; until then,
+          compare what each plan includes below.
+        </Notice>
+      ) : (
+        <Notice tone="info" title="You currently have an active plan.">
+          You can buy the next one in the last {UPGRADE_WINDOW_DAYS} days of the current plan; it starts when
+          that one ends.
+        </Notice>
+      )}
+      <PlansGrid
+        plans={plans}
+        isLoading={isLoading}
+        error={error ? GENERIC_ERROR_MESSAGE : null}
+        onRetry={refetch}
+        currentPlanId={current && current.status !== 'expired' ? current.plan._id : null}
+        action={() => (
+          <div>
+            <Button className="w-full" disabled>
+              Buy plan
+            </Button>
+            <p className="mt-2 text-center text-xs text-slate-500">Online payment is coming soon.</p>
+          </div>
+        )}
+      />
+    </div>
+  );
+}
+
+function TransactionsTab({ appId }: { appId: string }) {
+  const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useFetchTransactionsInfiniteQuery(appId);
+  return (
+    <Card className="overflow-hidden">
+      <TransactionsView
+        rows={data?.pages.flatMap((page) => page.data)}
+        isLoading={isLoading}
+        isError={isError}
+        hasMore={hasNextPage}
+        isLoadingMore={isFetchingNextPage}
+        onLoadMore={() => void fetchNextPage()}
+        onRetry={() => void refetch()}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AuthScreen, authFooterLinkClasses } from '../../../components/AuthScreen';
+import { Button } from '../../../components/Button';
+import { Input } from '../../../components/Input';
+import { showToast } from '../../../lib/toast';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useResetPasswordMutation } from '../developer-api';
+import { confirmationError, newPasswordError, PASSWORD_MAX_LENGTH } from '../password-rules';
+
+interface ResetErrors {
+  password?: string;
+  confirmation?: string;
+}
+
+export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
+  const { code = '' } = useParams();
+  const navigate = useNavigate();
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<ResetErrors>({});
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: ResetErrors = {
+      password: newPasswordError(password),
+      confirmation: confirmationError(password, confirmation),
+    };
+    setErrors(found);
+    if (found.password || found.confirmation) return;
+    // A used or expired link is refused with the server's message, toasted by the API layer.
+    const result = await resetPassword({ code, password });
+    if (!result.data) return;
+    showToast(result.data.message, 'success');
+    navigate('/developer/signin', { replace: true });
+  };
+
+  return (
+    <AuthScreen
+      title="Choose a new password"
+      description="Type it twice. Once saved, sign in with it."
+      footer={
+        <p>
+          Link expired?{' '}
+          <Link to="/developer/request_password_reset" className={authFooterLinkClasses}>
+            Send a new one
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="mt-8 space-y-5">
+        <Input
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+        />
+        <Input
+          label="Confirm new password"
+          type="password"
+          name="confirmation"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+          error={errors.confirmation}
+        />
+        <Button type="submit" size="lg" className="w-full" isLoading={isLoading}>
+          Reset password
+        </Button>
+      </form>
+    </AuthScreen>
+  );
+}

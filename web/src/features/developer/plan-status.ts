@@ -1,0 +1,60 @@
+import { UPGRADE_WINDOW_DAYS, type Subscription, type SubscriptionStatus } from '@afrofx/shared';
+import type { PillTone } from '../../components/Pill';
+
+const DAY_MS = 86_400_000;
+
+export type PlanBannerKind = 'upcoming' | 'expiring';
+
+type MaybeSubscription = Subscription | null | undefined;
+
+function expiresWithinUpgradeWindow(subscription: Subscription, now: Date): boolean {
+  const left = Date.parse(subscription.expireAt) - now.getTime();
+  return subscription.status !== 'expired' && left > 0 && left <= UPGRADE_WINDOW_DAYS * DAY_MS;
+}
+
+/**
+ * SPEC §4 banners: an upcoming plan says it starts when the current one ends; a plan that is not expired
+ * but ends within the upgrade window, with nothing upcoming, asks the developer to subscribe.
+ */
+export function planBanner(
+  current: MaybeSubscription,
+  upcoming: MaybeSubscription,
+  now = new Date(),
+): PlanBannerKind | null {
+  if (upcoming) return 'upcoming';
+  if (current && expiresWithinUpgradeWindow(current, now)) return 'expiring';
+  return null;
+}
+
+/**
+ * SPEC §4: a plan can be bought when no upcoming plan exists and the current plan is not active or
+ * ends within the upgrade window.
+ */
+export function canBuyPlan(
+  current: MaybeSubscription,
+  upcoming: MaybeSubscription,
+  now = new Date(),
+): boolean {
+  if (upcoming) return false;
+  if (!current || current.status !== 'active') return true;
+  return expiresWithinUpgradeWindow(current, now);
+}
+
+/** Whole days left before `expireAt`, never below zero. */
+export function daysLeft(subscription: Subscription, now = new Date()): number {
+  return Math.max(0, Math.ceil((Date.parse(subscription.expireAt) - now.getTime()) / DAY_MS));
+}
+
+/** This month's share of the quota used, 0 to 100. */
+export function usagePercent(subscription: Pick<Subscription, 'processedRequest' | 'limit'>): number {
+  if (subscription.limit <= 0) return 100;
+  return Math.min(100, (subscription.processedRequest / subscription.limit) * 100);
+}
+
+/** SPEC §4: the pill colour follows the status. */
+export const statusPill: Record<SubscriptionStatus, { tone: PillTone; label: string }> = {
+  active: { tone: 'green', label: 'Active' },
+  expired: { tone: 'red', label: 'Expired' },
+  exhausted: { tone: 'darkred', label: 'Exhausted' },
+  upcoming: { tone: 'blue', label: 'Upcoming' },
+};
