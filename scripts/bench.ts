@@ -25,7 +25,9 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -51,8 +53,12 @@ function run(url: string, headers: Record<string, string>, duration: number) {
 async function main() {
   const serverDbUrl = process.env.DATABASE_URL;
   const redisUrl = process.env.REDIS_URL;
-  const mode = serverDbUrl ? `PostgreSQL server${redisUrl ? ' + Redis' : ' (no Redis)'}` : `embedded PGlite${redisUrl ? ' + Redis' : ', in-process counting'}`;
-  console.log(`AfroFX bench: ${mode}; ${CONNECTIONS} connections, ${DURATION_S}s per run, ${ROUNDS} rounds alternating`);
+  const mode = serverDbUrl
+    ? `PostgreSQL server${redisUrl ? ' + Redis' : ' (no Redis)'}`
+    : `embedded PGlite${redisUrl ? ' + Redis' : ', in-process counting'}`;
+  console.log(
+    `AfroFX bench: ${mode}; ${CONNECTIONS} connections, ${DURATION_S}s per run, ${ROUNDS} rounds alternating`,
+  );
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'afrofx-bench-'));
   let benchDb: string | undefined;
@@ -70,16 +76,36 @@ async function main() {
   const children: ChildProcess[] = [];
   try {
     // Setup: demo rates, and an app whose plan will not run out during the bench.
-    const env = { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DEMO_DATA: 'true', LOG_LEVEL: 'warn' };
+    const env = {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+    };
     const runtime = await createRuntime(loadConfig(env));
     const db = runtime.database.db;
     const [account] = await db
       .insert(accounts)
-      .values({ email: 'bench@example.com', passwordHash: 'x', firstName: 'Bench', lastName: 'Mark', role: 'developer', isActivated: true })
+      .values({
+        email: 'bench@example.com',
+        passwordHash: 'x',
+        firstName: 'Bench',
+        lastName: 'Mark',
+        role: 'developer',
+        isActivated: true,
+      })
       .returning();
     const [app] = await db.insert(apps).values({ accountId: account!.id, name: 'Bench' }).returning();
     const keys = generateKeyPair();
-    await db.insert(apiKeys).values({ appId: app!.id, publicKey: keys.publicKey, privateKeyHash: keys.privateKeyHash, privateKeyLast4: keys.privateKeyLast4 });
+    await db.insert(apiKeys).values({
+      appId: app!.id,
+      publicKey: keys.publicKey,
+      privateKeyHash: keys.privateKeyHash,
+      privateKeyLast4: keys.privateKeyLast4,
+    });
     const now = Date.now();
     await db.insert(subscriptions).values({
       appId: app!.id,
@@ -95,7 +121,14 @@ async function main() {
     const barePort = await freePort();
     // The per-key burst guard stays on the path but must not trip: one bench client sends far more than a customer.
     const paid = spawn(process.execPath, [path.join(root, 'server/dist/main.cjs')], {
-      env: { ...env, PORT: String(paidPort), HOST: '127.0.0.1', DEMO_DATA: 'false', WEB_DIST: '', API_BURST_PER_SECOND: '100000000' },
+      env: {
+        ...env,
+        PORT: String(paidPort),
+        HOST: '127.0.0.1',
+        DEMO_DATA: 'false',
+        WEB_DIST: '',
+        API_BURST_PER_SECOND: '100000000',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(paid);
@@ -104,7 +137,10 @@ async function main() {
     const sample = await (await waitFor(paidUrl, auth)).json();
     const bodyFile = path.join(dataDir, 'rates.json');
     writeFileSync(bodyFile, JSON.stringify(sample));
-    const bare = fork(path.join(root, 'scripts/bench-bare.mjs'), { env: { ...process.env, PORT: String(barePort), BENCH_BODY_FILE: bodyFile }, stdio: 'inherit' });
+    const bare = fork(path.join(root, 'scripts/bench-bare.mjs'), {
+      env: { ...process.env, PORT: String(barePort), BENCH_BODY_FILE: bodyFile },
+      stdio: 'inherit',
+    });
     children.push(bare);
     const bareUrl = `http://127.0.0.1:${barePort}/v1/rates`;
     await waitFor(bareUrl);
@@ -113,22 +149,40 @@ async function main() {
     await run(paidUrl, auth, 2);
     const results: Record<'bare' | 'paid', autocannon.Result[]> = { bare: [], paid: [] };
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const [name, url, headers] of [['bare', bareUrl, {}], ['paid', paidUrl, auth]] as const) {
+      for (const [name, url, headers] of [
+        ['bare', bareUrl, {}],
+        ['paid', paidUrl, auth],
+      ] as const) {
         const result = await run(url, headers, DURATION_S);
         results[name].push(result);
-        console.log(`round ${round} ${name.padEnd(4)}: ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors}`);
+        console.log(
+          `round ${round} ${name.padEnd(4)}: ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors}`,
+        );
       }
     }
     const summary = (name: 'bare' | 'paid') => {
       const runs = results[name];
-      const avg = (pick: (r: autocannon.Result) => number) => runs.reduce((s, r) => s + pick(r), 0) / runs.length;
-      return { rps: avg((r) => r.requests.average), p50: avg((r) => r.latency.p50), p99: avg((r) => r.latency.p99), non2xx: runs.reduce((s, r) => s + r.non2xx, 0) };
+      const avg = (pick: (r: autocannon.Result) => number) =>
+        runs.reduce((s, r) => s + pick(r), 0) / runs.length;
+      return {
+        rps: avg((r) => r.requests.average),
+        p50: avg((r) => r.latency.p50),
+        p99: avg((r) => r.latency.p99),
+        non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
+      };
     };
     const b = summary('bare');
     const p = summary('paid');
-    console.log(`bare Fastify : ${b.rps.toFixed(0)} req/s, p50 ${b.p50.toFixed(2)} ms, p99 ${b.p99.toFixed(2)} ms`);
-    console.log(`paid /v1/rates: ${p.rps.toFixed(0)} req/s, p50 ${p.p50.toFixed(2)} ms, p99 ${p.p99.toFixed(2)} ms, non-2xx ${p.non2xx}`);
-    if (p.non2xx > 0) console.log('warning: the paid server refused requests during the run; the ratio does not measure the served path');
+    console.log(
+      `bare Fastify : ${b.rps.toFixed(0)} req/s, p50 ${b.p50.toFixed(2)} ms, p99 ${b.p99.toFixed(2)} ms`,
+    );
+    console.log(
+      `paid /v1/rates: ${p.rps.toFixed(0)} req/s, p50 ${p.p50.toFixed(2)} ms, p99 ${p.p99.toFixed(2)} ms, non-2xx ${p.non2xx}`,
+    );
+    if (p.non2xx > 0)
+      console.log(
+        'warning: the paid server refused requests during the run; the ratio does not measure the served path',
+      );
     console.log(`paid/bare throughput ratio: ${(p.rps / b.rps).toFixed(2)}`);
   } finally {
     for (const child of children) child.kill('SIGTERM');

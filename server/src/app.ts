@@ -31,6 +31,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   const { config, services } = runtime;
   const app = Fastify({
     loggerInstance: runtime.log as FastifyBaseLogger,
+    // DESIGN §7: only the real proxy hops, or a forged X-Forwarded-For would reset every per-client limit.
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     // DESIGN §7: keep the 1 MiB body limit; answer 413 above it.
     bodyLimit: 1024 * 1024,
     // DESIGN §7: a smuggled field is a 400, not silently dropped.
@@ -91,8 +93,16 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       ],
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'Console session token (sign-in calls)' },
-          apiKey: { type: 'http', scheme: 'bearer', description: 'Your private API key: Authorization: Bearer sk_…' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Console session token (sign-in calls)',
+          },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Your private API key: Authorization: Bearer sk_…',
+          },
         },
       },
     },

@@ -4,9 +4,7 @@ import { randomUUID } from 'node:crypto';
 import IORedis from 'ioredis';
 
 export type Change =
-  | { kind: 'app'; appId: string }
-  | { kind: 'account'; accountId: string }
-  | { kind: 'rates' };
+  { kind: 'app'; appId: string } | { kind: 'account'; accountId: string } | { kind: 'rates' };
 
 export interface ChangeFeed {
   publish(change: Change): Promise<void>;
@@ -14,7 +12,11 @@ export interface ChangeFeed {
   close(): Promise<void>;
 }
 
-export function createChangeFeed(options: { redisUrl?: string; channel: string; onError?: (err: Error) => void }): ChangeFeed {
+export function createChangeFeed(options: {
+  redisUrl?: string;
+  channel: string;
+  onError?: (err: Error) => void;
+}): ChangeFeed {
   const handlers: Array<(change: Change) => void> = [];
   const deliver = (change: Change) => handlers.forEach((handler) => handler(change));
   if (!options.redisUrl) {

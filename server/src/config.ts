@@ -30,6 +30,8 @@ export interface Config {
   twitter: TwitterCredentials | undefined;
   demoData: boolean;
   webDist: string | undefined;
+  /** Proxy hops in front of the server whose X-Forwarded-For is believed (0: none, the default). */
+  trustProxy: number;
   /** Paid API: requests one key may make per second before 429 (a flood guard, apart from the monthly quota). */
   apiBurstPerSecond: number;
   /** Paid API: how often buffered request-log entries and quota counts are written to the database. */
@@ -52,7 +54,8 @@ function parsePort(raw: string | undefined, fallback: number): number {
 function parsePositiveInteger(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a whole number above 0, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new ConfigError(`${name} must be a whole number above 0, got "${raw}"`);
   return value;
 }
 
@@ -87,7 +90,8 @@ function persistedSecret(dataDir: string): string {
 }
 
 export function loadConfig(env: Env = process.env): Config {
-  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const nodeEnv =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const production = nodeEnv === 'production';
   const port = parsePort(env.PORT, 3000);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -96,10 +100,9 @@ export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = parseUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']);
   const redisUrl = parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']);
   const smtpUrl = parseUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']);
-  const publicUrl = (parseUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
-    /\/+$/,
-    '',
-  );
+  const publicUrl = (
+    parseUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`
+  ).replace(/\/+$/, '');
 
   let jwtSecret = env.JWT_SECRET;
   if (jwtSecret !== undefined && jwtSecret !== '' && jwtSecret.length < 32) {
@@ -129,10 +132,17 @@ export function loadConfig(env: Env = process.env): Config {
     basqet = { publicKey: env.BASQET_PUBLIC_KEY, secretKey: env.BASQET_SECRET_KEY };
   }
 
-  const twitterValues = [env.TWITTER_APP_KEY, env.TWITTER_APP_SECRET, env.TWITTER_ACCESS_TOKEN, env.TWITTER_ACCESS_SECRET];
+  const twitterValues = [
+    env.TWITTER_APP_KEY,
+    env.TWITTER_APP_SECRET,
+    env.TWITTER_ACCESS_TOKEN,
+    env.TWITTER_ACCESS_SECRET,
+  ];
   const twitterSet = twitterValues.filter(Boolean).length;
   if (twitterSet > 0 && twitterSet < 4) {
-    throw new ConfigError('TWITTER_APP_KEY, TWITTER_APP_SECRET, TWITTER_ACCESS_TOKEN and TWITTER_ACCESS_SECRET go together');
+    throw new ConfigError(
+      'TWITTER_APP_KEY, TWITTER_APP_SECRET, TWITTER_ACCESS_TOKEN and TWITTER_ACCESS_SECRET go together',
+    );
   }
   const twitter =
     twitterSet === 4
@@ -145,7 +155,9 @@ export function loadConfig(env: Env = process.env): Config {
       : undefined;
 
   const webDist =
-    env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST || path.join(packageRoot, '..', 'web', 'dist'));
+    env.WEB_DIST === ''
+      ? undefined
+      : path.resolve(env.WEB_DIST || path.join(packageRoot, '..', 'web', 'dist'));
 
   return {
     env: nodeEnv,
@@ -166,6 +178,7 @@ export function loadConfig(env: Env = process.env): Config {
     twitter,
     demoData: parseBoolean('DEMO_DATA', env.DEMO_DATA, !production && !databaseUrl),
     webDist,
+    trustProxy: env.TRUST_PROXY ? parsePositiveInteger('TRUST_PROXY', env.TRUST_PROXY, 0) : 0,
     apiBurstPerSecond: parsePositiveInteger('API_BURST_PER_SECOND', env.API_BURST_PER_SECOND, 50),
     requestLogFlushMs: parsePositiveInteger('REQUEST_LOG_FLUSH_MS', env.REQUEST_LOG_FLUSH_MS, 1000),
   };

@@ -49,7 +49,9 @@ async function main() {
     lines.push(`  admin login:     ${url}/admin/login   ${config.adminEmail} / ${config.adminPassword}`);
   }
   if (config.demoData) {
-    lines.push(`  developer login: ${url}/developer/signin   ${DEMO_DEVELOPER.email} / ${DEMO_DEVELOPER.password}`);
+    lines.push(
+      `  developer login: ${url}/developer/signin   ${DEMO_DEVELOPER.email} / ${DEMO_DEVELOPER.password}`,
+    );
   }
   console.log(lines.join('\n') + '\n');
 }

@@ -6,7 +6,13 @@ import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './db/seed';
 import { jobRunner } from './jobs/run-job';
-import { createBullQueue, createInlineQueue, startBullWorker, type JobQueue, type RedisWorker } from './jobs/queue';
+import {
+  createBullQueue,
+  createInlineQueue,
+  startBullWorker,
+  type JobQueue,
+  type RedisWorker,
+} from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createServices, type Services } from './services';
 
@@ -81,7 +87,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     changes,
     keyPrefix: queuePrefix,
     startWorker: () =>
-      config.redisUrl ? startBullWorker({ redisUrl: config.redisUrl, prefix: queuePrefix, run, log }) : undefined,
+      config.redisUrl
+        ? startBullWorker({ redisUrl: config.redisUrl, prefix: queuePrefix, run, log })
+        : undefined,
     async close() {
       await queue.close();
       await changes.close();

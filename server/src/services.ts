@@ -11,7 +11,11 @@ import { createSubscriptionsService } from './modules/subscriptions/subscription
 import { createRatesService } from './modules/rates/rates.service';
 import { createSubscribersService } from './modules/subscribers/subscribers.service';
 
-export type Enqueue = <N extends JobName>(name: N, data: JobData<N>, options?: EnqueueOptions) => Promise<void>;
+export type Enqueue = <N extends JobName>(
+  name: N,
+  data: JobData<N>,
+  options?: EnqueueOptions,
+) => Promise<void>;
 
 export function createServices(database: DatabaseHandle, enqueue: Enqueue, changes: ChangeFeed) {
   const db = database.db;

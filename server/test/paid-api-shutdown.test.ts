@@ -29,20 +29,39 @@ describe('graceful shutdown of the paid API', () => {
 
   it('exits cleanly on SIGTERM under load and has logged every request it answered', async () => {
     // The process under test keeps the embedded database in dataDir; this runtime prepares it, then lets go.
-    const env = { NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'true', DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'silent', WEB_DIST: '' };
+    const env = {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'true',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '',
+    };
     const setup = await createRuntime(loadConfig(env));
     const client = await paidClient({ runtime: setup }, { limit: 1_000_000 });
     await setup.close();
 
     const port = await freePort();
     const server = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '../src/main.ts')], {
-      env: { ...process.env, ...env, DEMO_DATA: 'false', PORT: String(port), HOST: '127.0.0.1', REQUEST_LOG_FLUSH_MS: '5000', API_BURST_PER_SECOND: '100000' },
+      env: {
+        ...process.env,
+        ...env,
+        DEMO_DATA: 'false',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        REQUEST_LOG_FLUSH_MS: '5000',
+        API_BURST_PER_SECOND: '100000',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
     const base = `http://127.0.0.1:${port}`;
-    for (let ready = false; !ready; ) {
-      ready = await fetch(`${base}/v1/health`).then((r) => r.ok, () => false);
+    for (let ready = false; !ready;) {
+      ready = await fetch(`${base}/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!ready) await new Promise((r) => setTimeout(r, 200));
     }
 
@@ -68,7 +87,10 @@ describe('graceful shutdown of the paid API', () => {
 
     const after = await createRuntime(loadConfig(env));
     try {
-      const [logged] = await after.database.db.select({ value: count() }).from(requestLogs).where(eq(requestLogs.appId, client.appId));
+      const [logged] = await after.database.db
+        .select({ value: count() })
+        .from(requestLogs)
+        .where(eq(requestLogs.appId, client.appId));
       expect(answered).toBeGreaterThanOrEqual(300);
       expect(logged?.value).toBeGreaterThanOrEqual(answered);
     } finally {

@@ -9,7 +9,8 @@ const describeWithServers = serversAvailable ? describe : describe.skip;
 // The Postgres quota store (a server without Redis) runs whenever DATABASE_URL is set.
 const describeWithPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
-const INVALID_KEY = 'Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>.';
+const INVALID_KEY =
+  'Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>.';
 const FAST_FLUSH = { REQUEST_LOG_FLUSH_MS: '50' };
 
 let t: TestApp;
@@ -21,12 +22,16 @@ beforeAll(async () => {
     { market: 'black_market_cash', asset: 'dollar', base: 'naira', buy: 1490, sell: 1520 },
     { market: 'bank', asset: 'euro', base: 'rand', buy: 20, sell: 21 },
   ];
-  for (const payload of rates) await t.app.inject({ method: 'POST', url: '/v1/admin/create_rate', headers: admin, payload });
+  for (const payload of rates)
+    await t.app.inject({ method: 'POST', url: '/v1/admin/create_rate', headers: admin, payload });
 });
 afterAll(() => t.close());
 
 async function logCount(test: TestApp, appId: string) {
-  const [row] = await test.runtime.database.db.select({ value: count() }).from(requestLogs).where(eq(requestLogs.appId, appId));
+  const [row] = await test.runtime.database.db
+    .select({ value: count() })
+    .from(requestLogs)
+    .where(eq(requestLogs.appId, appId));
   return row?.value ?? 0;
 }
 
@@ -47,29 +52,54 @@ describe('authentication with a private key', () => {
 
   it('stops the old key as soon as the key is rotated, and serves the new one', async () => {
     const client = await paidClient(t);
-    expect((await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode,
+    ).toBe(200);
     const rotated = await t.runtime.services.apps.generateKey(client.accountId, client.appId);
-    expect((await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(401);
-    const fresh = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: { authorization: `Bearer ${rotated.private_key}` } });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode,
+    ).toBe(401);
+    const fresh = await t.app.inject({
+      method: 'GET',
+      url: '/v1/rates',
+      headers: { authorization: `Bearer ${rotated.private_key}` },
+    });
     expect(fresh.statusCode).toBe(200);
   });
 
   it("stops an account's keys when an admin disables it, and serves them again when enabled", async () => {
     const client = await paidClient(t);
     const admin = { authorization: `Bearer ${await t.adminToken()}` };
-    expect((await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(200);
-    const disabled = await t.app.inject({ method: 'PUT', url: `/v1/admin/disable_account/${client.accountId}`, headers: admin });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode,
+    ).toBe(200);
+    const disabled = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/admin/disable_account/${client.accountId}`,
+      headers: admin,
+    });
     expect(disabled.json().message).toBe('Account successfully disabled.');
-    expect((await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(401);
-    await t.app.inject({ method: 'PUT', url: `/v1/admin/enable_account/${client.accountId}`, headers: admin });
-    expect((await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode,
+    ).toBe(401);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/v1/admin/enable_account/${client.accountId}`,
+      headers: admin,
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('plans and the monthly quota', () => {
   it('answers 402 to an app without a plan, with an expired plan, or with a plan not started yet', async () => {
     const none = await paidClient(t, null);
-    const expired = await paidClient(t, { startsAt: new Date(Date.now() - 400 * 86_400_000), expireAt: new Date(Date.now() - 86_400_000) });
+    const expired = await paidClient(t, {
+      startsAt: new Date(Date.now() - 400 * 86_400_000),
+      expireAt: new Date(Date.now() - 86_400_000),
+    });
     const later = await paidClient(t, { status: 'upcoming', startsAt: new Date(Date.now() + 86_400_000) });
     for (const client of [none, expired, later]) {
       const res = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers });
@@ -99,18 +129,32 @@ describe('plans and the monthly quota', () => {
     const client = await paidClient(t, { limit: 10, processed: 0 });
     const first = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers });
     const etag = first.headers.etag as string;
-    const notModified = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: { ...client.headers, 'if-none-match': etag } });
+    const notModified = await t.app.inject({
+      method: 'GET',
+      url: '/v1/rates',
+      headers: { ...client.headers, 'if-none-match': etag },
+    });
     expect(notModified.statusCode).toBe(304);
-    const refused = await t.app.inject({ method: 'GET', url: '/v1/rates?market=street', headers: client.headers });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/v1/rates?market=street',
+      headers: client.headers,
+    });
     expect(refused.statusCode).toBe(400);
-    const second = await t.app.inject({ method: 'GET', url: '/v1/rates?market=bank', headers: client.headers });
+    const second = await t.app.inject({
+      method: 'GET',
+      url: '/v1/rates?market=bank',
+      headers: client.headers,
+    });
     expect(second.headers['ratelimit-remaining']).toBe('8');
   });
 
   it('lets exactly the remaining requests through when 200 arrive at once, and logs all 200', async () => {
     const client = await paidClient(t, { limit: 1000, processed: 950 });
     const responses = await Promise.all(
-      Array.from({ length: 200 }, () => t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })),
+      Array.from({ length: 200 }, () =>
+        t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers }),
+      ),
     );
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(50);
@@ -121,14 +165,21 @@ describe('plans and the monthly quota', () => {
     expect(refused.json().message).toContain('Monthly request limit reached');
 
     await eventually(async () => expect(await logCount(t, client.appId)).toBe(200));
-    await eventually(async () => expect((await subscriptionRow(t, client.subscriptionId!)).processedRequests).toBe(1000));
+    await eventually(async () =>
+      expect((await subscriptionRow(t, client.subscriptionId!)).processedRequests).toBe(1000),
+    );
     const view = await t.runtime.services.subscriptions.current(client.appId);
     expect(view).toMatchObject({ status: 'exhausted', processedRequest: 1000, limit: 1000 });
   });
 
   it('starts a new count when a new month of the term begins', async () => {
     const startsAt = new Date(Date.now() - 45 * 86_400_000);
-    const client = await paidClient(t, { limit: 5, processed: 5, startsAt, lastIncrement: new Date(startsAt.getTime() + 86_400_000) });
+    const client = await paidClient(t, {
+      limit: 5,
+      processed: 5,
+      startsAt,
+      lastIncrement: new Date(startsAt.getTime() + 86_400_000),
+    });
     const res = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['ratelimit-remaining']).toBe('4');
@@ -139,7 +190,11 @@ describe('plans and the monthly quota', () => {
     try {
       const client = await paidClient(flood, { limit: 1000 });
       const statuses = (
-        await Promise.all(Array.from({ length: 20 }, () => flood.app.inject({ method: 'GET', url: '/v1/currencies', headers: client.headers })))
+        await Promise.all(
+          Array.from({ length: 20 }, () =>
+            flood.app.inject({ method: 'GET', url: '/v1/currencies', headers: client.headers }),
+          ),
+        )
       ).map((r) => r.statusCode);
       expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
       expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(10);
@@ -152,9 +207,15 @@ describe('plans and the monthly quota', () => {
 describe('GET /v1/rates', () => {
   it('filters by market, base and asset and carries ETag and Last-Modified', async () => {
     const client = await paidClient(t);
-    const res = await t.app.inject({ method: 'GET', url: '/v1/rates?market=bank&base=naira&asset=dollar', headers: client.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/rates?market=bank&base=naira&asset=dollar',
+      headers: client.headers,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual([expect.objectContaining({ market: 'bank', base: 'naira', asset: 'dollar', buy: 1450, sell: 1470 })]);
+    expect(res.json().data).toEqual([
+      expect.objectContaining({ market: 'bank', base: 'naira', asset: 'dollar', buy: 1450, sell: 1470 }),
+    ]);
     expect(res.headers.etag).toMatch(/^".+"$/);
     expect(new Date(res.headers['last-modified'] as string).getTime()).not.toBeNaN();
     expect(res.headers['access-control-allow-origin']).toBe('*');
@@ -162,14 +223,19 @@ describe('GET /v1/rates', () => {
 
   it('changes its ETag when a rate changes', async () => {
     const client = await paidClient(t);
-    const before = (await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).headers.etag;
+    const before = (await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).headers
+      .etag;
     await t.app.inject({
       method: 'POST',
       url: '/v1/admin/create_rate',
       headers: { authorization: `Bearer ${await t.adminToken()}` },
       payload: { market: 'bank', asset: 'british_pounds', base: 'cedis', buy: 15, sell: 16 },
     });
-    const after = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: { ...client.headers, 'if-none-match': before as string } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/v1/rates',
+      headers: { ...client.headers, 'if-none-match': before as string },
+    });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before);
   });
@@ -178,7 +244,11 @@ describe('GET /v1/rates', () => {
     const res = await t.app.inject({
       method: 'OPTIONS',
       url: '/v1/rates',
-      headers: { origin: 'https://example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'https://example.com',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
@@ -189,24 +259,52 @@ describe('GET /v1/rates/history, /v1/convert, /v1/currencies', () => {
   it('gives one value per day, the last of that day', async () => {
     const client = await paidClient(t);
     const today = new Date().toISOString().slice(0, 10);
-    const res = await t.app.inject({ method: 'GET', url: `/v1/rates/history?market=bank&base=naira&asset=dollar&from=${today}&to=${today}`, headers: client.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/rates/history?market=bank&base=naira&asset=dollar&from=${today}&to=${today}`,
+      headers: client.headers,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ from: today, to: today, points: [{ day: today, buy: 1450, sell: 1470 }] });
+    expect(res.json().data).toMatchObject({
+      from: today,
+      to: today,
+      points: [{ day: today, buy: 1450, sell: 1470 }],
+    });
   });
 
   it('converts an asset to a base and back on the chosen side', async () => {
     const client = await paidClient(t);
-    const toNaira = await t.app.inject({ method: 'GET', url: '/v1/convert?amount=10&from=dollar&to=naira&market=bank&side=sell', headers: client.headers });
+    const toNaira = await t.app.inject({
+      method: 'GET',
+      url: '/v1/convert?amount=10&from=dollar&to=naira&market=bank&side=sell',
+      headers: client.headers,
+    });
     expect(toNaira.json().data).toMatchObject({ rate: 1470, result: 14700, market: 'bank', side: 'sell' });
-    const toDollar = await t.app.inject({ method: 'GET', url: '/v1/convert?amount=1490&from=naira&to=dollar', headers: client.headers });
-    expect(toDollar.json().data).toMatchObject({ market: 'black_market_cash', side: 'buy', rate: 1490, result: 1 });
+    const toDollar = await t.app.inject({
+      method: 'GET',
+      url: '/v1/convert?amount=1490&from=naira&to=dollar',
+      headers: client.headers,
+    });
+    expect(toDollar.json().data).toMatchObject({
+      market: 'black_market_cash',
+      side: 'buy',
+      rate: 1490,
+      result: 1,
+    });
   });
 
   it('lists markets, bases and assets with their symbols', async () => {
     const client = await paidClient(t);
     const res = await t.app.inject({ method: 'GET', url: '/v1/currencies', headers: client.headers });
-    expect(res.json().data.bases).toContainEqual({ id: 'cedis', name: 'Ghanian Cedis', code: 'GHS', symbol: 'GH₵' });
-    expect(res.json().data.assets).toContainEqual(expect.objectContaining({ id: 'british_pounds', code: 'GBP', symbol: '£' }));
+    expect(res.json().data.bases).toContainEqual({
+      id: 'cedis',
+      name: 'Ghanian Cedis',
+      code: 'GHS',
+      symbol: 'GH₵',
+    });
+    expect(res.json().data.assets).toContainEqual(
+      expect.objectContaining({ id: 'british_pounds', code: 'GBP', symbol: '£' }),
+    );
   });
 });
 
@@ -241,7 +339,10 @@ describe('bad parameters', () => {
     const client = await paidClient(t, { limit: 10, processed: 0 });
     await t.app.inject({ method: 'GET', url: '/v1/rates?market=street', headers: client.headers });
     await eventually(async () => expect(await logCount(t, client.appId)).toBe(1));
-    const [entry] = await t.runtime.database.db.select().from(requestLogs).where(eq(requestLogs.appId, client.appId));
+    const [entry] = await t.runtime.database.db
+      .select()
+      .from(requestLogs)
+      .where(eq(requestLogs.appId, client.appId));
     expect(entry).toMatchObject({ status: 400, originalUrl: '/v1/rates?market=street' });
     expect((await subscriptionRow(t, client.subscriptionId!)).processedRequests).toBe(0);
   });
@@ -257,26 +358,46 @@ describeWithServers('two API processes sharing PostgreSQL and Redis', () => {
   it('lets exactly the remaining requests through across both', async () => {
     const client = await paidClient(t, { limit: 500, processed: 450 });
     const responses = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => (i % 2 ? sibling.app : t.app).inject({ method: 'GET', url: '/v1/rates', headers: client.headers })),
+      Array.from({ length: 200 }, (_, i) =>
+        (i % 2 ? sibling.app : t.app).inject({ method: 'GET', url: '/v1/rates', headers: client.headers }),
+      ),
     );
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(50);
     expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(150);
     await eventually(async () => expect(await logCount(t, client.appId)).toBe(200));
-    await eventually(async () => expect((await subscriptionRow(t, client.subscriptionId!)).processedRequests).toBe(500));
+    await eventually(async () =>
+      expect((await subscriptionRow(t, client.subscriptionId!)).processedRequests).toBe(500),
+    );
   });
 
   it('stops a rotated key in the other process within a second', async () => {
     const client = await paidClient(t);
-    expect((await sibling.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(200);
+    expect(
+      (await sibling.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode,
+    ).toBe(200);
     await t.runtime.services.apps.generateKey(client.accountId, client.appId);
-    await eventually(async () => expect((await sibling.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(401), 1000);
+    await eventually(
+      async () =>
+        expect(
+          (await sibling.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode,
+        ).toBe(401),
+      1000,
+    );
   });
 
   it("stops a disabled account's keys in the other process within a second", async () => {
     const client = await paidClient(t);
-    expect((await sibling.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(200);
+    expect(
+      (await sibling.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode,
+    ).toBe(200);
     await t.runtime.services.adminUsers.setStatus(client.accountId, 'disabled');
-    await eventually(async () => expect((await sibling.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode).toBe(401), 1000);
+    await eventually(
+      async () =>
+        expect(
+          (await sibling.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode,
+        ).toBe(401),
+      1000,
+    );
   });
 });
 
@@ -287,7 +408,13 @@ describeWithPostgres('two API processes sharing PostgreSQL without Redis', () =>
     try {
       const client = await paidClient(first, { limit: 100, processed: 50 });
       const responses = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => (i % 2 ? second.app : first.app).inject({ method: 'GET', url: '/v1/rates', headers: client.headers })),
+        Array.from({ length: 200 }, (_, i) =>
+          (i % 2 ? second.app : first.app).inject({
+            method: 'GET',
+            url: '/v1/rates',
+            headers: client.headers,
+          }),
+        ),
       );
       expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(50);
       expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(150);

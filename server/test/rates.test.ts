@@ -15,7 +15,12 @@ async function admin() {
 }
 
 async function createRate(body: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: '/v1/admin/create_rate', headers: await admin(), payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/admin/create_rate',
+    headers: await admin(),
+    payload: body,
+  });
 }
 
 async function rateCount() {
@@ -27,7 +32,10 @@ describe('POST admin/create_rate', () => {
   it('stores a rate and answers 201 with it', async () => {
     const res = await createRate(valid);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ message: 'Rate created successfully.', data: { ...valid, _id: expect.any(String) } });
+    expect(res.json()).toMatchObject({
+      message: 'Rate created successfully.',
+      data: { ...valid, _id: expect.any(String) },
+    });
   });
 
   it.each([
@@ -43,7 +51,11 @@ describe('POST admin/create_rate', () => {
     const before = await rateCount();
     const res = await createRate(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining(message) });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: expect.stringContaining(message),
+    });
     expect(await rateCount()).toBe(before);
   });
 
@@ -72,15 +84,25 @@ describe('admin rate calls without a valid admin token', () => {
   ] as const;
 
   it.each(calls)('%s %s without a token is 401', async (method, url) => {
-    const res = await t.app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : valid });
+    const res = await t.app.inject({
+      method,
+      url,
+      payload: method === 'GET' || method === 'DELETE' ? undefined : valid,
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Authentication required.');
   });
 
   it.each([
     ['a malformed token', 'Bearer not-a-jwt'],
-    ['a token signed with another secret', `Bearer ${createSigner({ key: 'x'.repeat(40) })({ sub: 'a', role: 'admin', ver: 0 })}`],
-    ['an alg:none token', `Bearer ${createSigner({ algorithm: 'none' })({ sub: 'a', role: 'admin', ver: 0 })}`],
+    [
+      'a token signed with another secret',
+      `Bearer ${createSigner({ key: 'x'.repeat(40) })({ sub: 'a', role: 'admin', ver: 0 })}`,
+    ],
+    [
+      'an alg:none token',
+      `Bearer ${createSigner({ algorithm: 'none' })({ sub: 'a', role: 'admin', ver: 0 })}`,
+    ],
     ['an expired token', 'expired'],
     ['a tampered token', 'tampered'],
   ])('refuses %s with 401', async (_name, header) => {
@@ -89,16 +111,30 @@ describe('admin rate calls without a valid admin token', () => {
       authorization = `Bearer ${createSigner({ key: t.config.jwtSecret, expiresIn: 1, clockTimestamp: Date.now() - 60_000 })({ sub: 'a', role: 'admin', ver: 0 })}`;
     } else if (header === 'tampered') {
       const [head, , sig] = (await t.adminToken()).split('.');
-      const body = Buffer.from(JSON.stringify({ sub: 'someone-else', role: 'admin', ver: 0 })).toString('base64url');
+      const body = Buffer.from(JSON.stringify({ sub: 'someone-else', role: 'admin', ver: 0 })).toString(
+        'base64url',
+      );
       authorization = `Bearer ${head}.${body}.${sig}`;
     }
-    const res = await t.app.inject({ method: 'GET', url: '/v1/admin/fetch_all_rates', headers: { authorization } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/admin/fetch_all_rates',
+      headers: { authorization },
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('refuses a developer token with 403', async () => {
-    const token = t.app.issueToken({ sub: '7d0c0a54-3c57-4d0c-9f0f-0c0c0c0c0c0c', role: 'developer', ver: 0 });
-    const res = await t.app.inject({ method: 'GET', url: '/v1/admin/fetch_all_rates', headers: { authorization: `Bearer ${token}` } });
+    const token = t.app.issueToken({
+      sub: '7d0c0a54-3c57-4d0c-9f0f-0c0c0c0c0c0c',
+      role: 'developer',
+      ver: 0,
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/admin/fetch_all_rates',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -115,10 +151,18 @@ describe('PUT admin/edit_rate/{id} and DELETE admin/delete_rate/{id}', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data).toMatchObject({ _id: created._id, buy: 1500, sell: 1520 });
 
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/v1/admin/delete_rate/${created._id}`, headers: await admin() });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/admin/delete_rate/${created._id}`,
+      headers: await admin(),
+    });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().message).toBe('Rate deleted successfully.');
-    const again = await t.app.inject({ method: 'DELETE', url: `/v1/admin/delete_rate/${created._id}`, headers: await admin() });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/admin/delete_rate/${created._id}`,
+      headers: await admin(),
+    });
     expect(again.statusCode).toBe(404);
   });
 
@@ -130,14 +174,23 @@ describe('PUT admin/edit_rate/{id} and DELETE admin/delete_rate/{id}', () => {
       payload: valid,
     });
     expect(unknown.statusCode).toBe(404);
-    const garbage = await t.app.inject({ method: 'DELETE', url: "/v1/admin/delete_rate/1'; drop table rates;--", headers: await admin() });
+    const garbage = await t.app.inject({
+      method: 'DELETE',
+      url: "/v1/admin/delete_rate/1'; drop table rates;--",
+      headers: await admin(),
+    });
     expect(garbage.statusCode).toBe(400);
     expect(garbage.json().message).toBe('id is not a valid id');
   });
 
   it('validates the edit body like the create body', async () => {
     const created = (await createRate(valid)).json().data;
-    const res = await t.app.inject({ method: 'PUT', url: `/v1/admin/edit_rate/${created._id}`, headers: await admin(), payload: { ...valid, buy: 'x' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/admin/edit_rate/${created._id}`,
+      headers: await admin(),
+      payload: { ...valid, buy: 'x' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -151,26 +204,41 @@ describe('GET admin/fetch_all_rates', () => {
     const seen: string[] = [];
     let page: number | null = 1;
     while (page !== null) {
-      const res = await t.app.inject({ method: 'GET', url: `/v1/admin/fetch_all_rates?page=${page}`, headers: await admin() });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/v1/admin/fetch_all_rates?page=${page}`,
+        headers: await admin(),
+      });
       expect(res.statusCode).toBe(200);
-      const body: { data: Array<{ _id: string }>; pagination: { next: number | null; count: number } } = res.json();
+      const body: { data: Array<{ _id: string }>; pagination: { next: number | null; count: number } } =
+        res.json();
       expect(body.pagination.count).toBe(count);
       seen.push(...body.data.map((r) => r._id));
       expect(page).toBeLessThanOrEqual(pages);
       page = body.pagination.next;
     }
     expect(new Set(seen).size).toBe(count);
-    const first = (await t.app.inject({ method: 'GET', url: '/v1/admin/fetch_all_rates', headers: await admin() })).json();
+    const first = (
+      await t.app.inject({ method: 'GET', url: '/v1/admin/fetch_all_rates', headers: await admin() })
+    ).json();
     expect(first.data[0].buy).toBe(1024);
   });
 
   it.each(['0', '-1', 'abc', '1.5'])('rejects page=%s with 400', async (page) => {
-    const res = await t.app.inject({ method: 'GET', url: `/v1/admin/fetch_all_rates?page=${page}`, headers: await admin() });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/fetch_all_rates?page=${page}`,
+      headers: await admin(),
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('answers an empty page past the end', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/v1/admin/fetch_all_rates?page=999', headers: await admin() });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/admin/fetch_all_rates?page=999',
+      headers: await admin(),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([]);
     expect(res.json().pagination.next).toBeNull();
@@ -186,10 +254,14 @@ describe('GET user/fetch_rates/{market}', () => {
     expect(res.statusCode).toBe(200);
     const rates = res.json().data as Array<{ market: string; base: string; asset: string; buy: number }>;
     expect(rates.every((r) => r.market === 'black_market_cash')).toBe(true);
-    expect(rates.filter((r) => r.base === 'rand' && r.asset === 'euro')).toEqual([expect.objectContaining({ buy: 20.5 })]);
+    expect(rates.filter((r) => r.base === 'rand' && r.asset === 'euro')).toEqual([
+      expect.objectContaining({ buy: 20.5 }),
+    ]);
     const pairs = rates.map((r) => `${r.base}/${r.asset}`);
     expect(new Set(pairs).size).toBe(pairs.length);
-    expect(pairs.every((p) => BASES.some((b) => p.startsWith(b)) && ASSETS.some((a) => p.endsWith(a)))).toBe(true);
+    expect(pairs.every((p) => BASES.some((b) => p.startsWith(b)) && ASSETS.some((a) => p.endsWith(a)))).toBe(
+      true,
+    );
   });
 
   it('is a 400 for an unknown market, not a 500', async () => {

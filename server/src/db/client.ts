@@ -31,7 +31,11 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+    });
     // DESIGN §7: without this handler one dropped idle connection crashes the process.
     pool.on('error', (err) => options.onError?.(err));
     const db = drizzlePg(pool, { schema });

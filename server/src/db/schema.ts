@@ -16,7 +16,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ASSETS, BASES, MAIL_TYPES, MARKETS, PAYMENT_CURRENCIES, SUBSCRIPTION_STATUSES } from '@afrofx/shared';
+import {
+  ASSETS,
+  BASES,
+  MAIL_TYPES,
+  MARKETS,
+  PAYMENT_CURRENCIES,
+  SUBSCRIPTION_STATUSES,
+} from '@afrofx/shared';
 
 export const marketEnum = pgEnum('market', MARKETS);
 export const assetEnum = pgEnum('asset', ASSETS);
@@ -48,8 +55,8 @@ export const rates = pgTable(
   },
   (t) => [
     // Latest-per-pair lookups (fetch_rates, the paid API, history) walk this index backwards.
-    index('rates_pair_created_idx').on(t.market, t.base, t.asset, t.createdAt.desc()),
-    index('rates_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('rates_pair_created_idx').on(t.market, t.base, t.asset, t.createdAt.desc().nullsFirst()),
+    index('rates_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -65,7 +72,11 @@ export const mailingListSubscribers = pgTable(
   },
   (t) => [
     uniqueIndex('mailing_list_email_type_uq').on(sql`lower(${t.email})`, t.mailType),
-    index('mailing_list_type_created_idx').on(t.mailType, t.createdAt.desc(), t.id.desc()),
+    index('mailing_list_type_created_idx').on(
+      t.mailType,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -88,7 +99,7 @@ export const accounts = pgTable(
   },
   (t) => [
     uniqueIndex('accounts_email_uq').on(sql`lower(${t.email})`),
-    index('accounts_role_created_idx').on(t.role, t.createdAt.desc(), t.id.desc()),
+    index('accounts_role_created_idx').on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -105,7 +116,10 @@ export const accountTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('account_tokens_hash_uq').on(t.tokenHash), index('account_tokens_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('account_tokens_hash_uq').on(t.tokenHash),
+    index('account_tokens_account_idx').on(t.accountId),
+  ],
 );
 
 export const apps = pgTable(
@@ -119,8 +133,8 @@ export const apps = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('apps_account_idx').on(t.accountId, t.createdAt.desc()),
-    index('apps_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('apps_account_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('apps_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -154,7 +168,10 @@ export const plans = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('plans_name_uq').on(sql`lower(${t.name})`), index('plans_created_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    uniqueIndex('plans_name_uq').on(sql`lower(${t.name})`),
+    index('plans_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 export const planFeatures = pgTable(
@@ -190,7 +207,7 @@ export const subscriptions = pgTable(
   },
   (t) => [
     index('subscriptions_app_status_idx').on(t.appId, t.status),
-    index('subscriptions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('subscriptions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -218,8 +235,12 @@ export const transactions = pgTable(
   (t) => [
     // One transaction per provider reference: a replayed callback finds the existing row.
     uniqueIndex('transactions_reference_uq').on(t.provider, t.reference),
-    index('transactions_app_created_idx').on(t.appId, t.createdAt.desc()),
-    index('transactions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('transactions_app_created_idx').on(
+      t.appId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('transactions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -238,7 +259,13 @@ export const requestLogs = pgTable(
     latencyMs: real('latency_ms').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('request_logs_app_created_idx').on(t.appId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('request_logs_app_created_idx').on(
+      t.appId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 // Daily roll-up kept beside the request log, so analytics read a handful of rows whatever the log's size.

@@ -4,7 +4,17 @@ import { count, desc, gte } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { ASSETS, BASES, MARKETS, type Asset, type Base, type Market } from '@afrofx/shared';
 import type { Database } from './client';
-import { accounts, apiKeys, apps, mailingListSubscribers, planFeatures, plans, rates, subscriptions, transactions } from './schema';
+import {
+  accounts,
+  apiKeys,
+  apps,
+  mailingListSubscribers,
+  planFeatures,
+  plans,
+  rates,
+  subscriptions,
+  transactions,
+} from './schema';
 import { generateKeyPair } from '../modules/api-keys/api-key-material';
 import { createRequestsService, type NewRequestLog } from '../modules/requests/requests.service';
 import { hashPassword } from '../passwords';
@@ -62,7 +72,12 @@ function demoRates(now: Date) {
           const places = mid > 100 ? 2 : 4;
           const createdAt =
             daysAgo === 0
-              ? new Date(Math.max(now.getTime() - 60_000, new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime()))
+              ? new Date(
+                  Math.max(
+                    now.getTime() - 60_000,
+                    new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime(),
+                  ),
+                )
               : new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo, 9, 0, 0);
           rows.push({
             market,
@@ -81,13 +96,41 @@ function demoRates(now: Date) {
 }
 
 const DEMO_PLANS = [
-  { name: 'Starter', amount: 120, numberOfRequest: 10_000, features: ['Latest rates for every market', 'Currency list', 'E-mail support'] },
-  { name: 'Growth', amount: 480, numberOfRequest: 100_000, features: ['Everything in Starter', '90-day rate history', 'Currency conversion endpoint'] },
-  { name: 'Business', amount: 1200, numberOfRequest: 1_000_000, features: ['Everything in Growth', 'Priority support', 'A 30-minute onboarding call'] },
+  {
+    name: 'Starter',
+    amount: 120,
+    numberOfRequest: 10_000,
+    features: ['Latest rates for every market', 'Currency list', 'E-mail support'],
+  },
+  {
+    name: 'Growth',
+    amount: 480,
+    numberOfRequest: 100_000,
+    features: ['Everything in Starter', '90-day rate history', 'Currency conversion endpoint'],
+  },
+  {
+    name: 'Business',
+    amount: 1200,
+    numberOfRequest: 1_000_000,
+    features: ['Everything in Growth', 'Priority support', 'A 30-minute onboarding call'],
+  },
 ];
 
-const AGENTS = ['axios/1.7.9', 'python-requests/2.32.3', 'curl/8.5.0', 'node-fetch/3.3.2', 'Go-http-client/2.0'];
-const PATHS = ['/v1/rates', '/v1/rates?market=bank', '/v1/rates?base=naira&asset=dollar', '/v1/convert?amount=100&from=dollar&to=naira', '/v1/currencies', '/v1/rates/history?market=bank&base=naira&asset=dollar'];
+const AGENTS = [
+  'axios/1.7.9',
+  'python-requests/2.32.3',
+  'curl/8.5.0',
+  'node-fetch/3.3.2',
+  'Go-http-client/2.0',
+];
+const PATHS = [
+  '/v1/rates',
+  '/v1/rates?market=bank',
+  '/v1/rates?base=naira&asset=dollar',
+  '/v1/convert?amount=100&from=dollar&to=naira',
+  '/v1/currencies',
+  '/v1/rates/history?market=bank&base=naira&asset=dollar',
+];
 
 /**
  * A demo restarted on a later day would show 'Rates have not been updated today.' everywhere: continue each
@@ -107,7 +150,15 @@ async function topUpTodaysRates(db: Database, now: Date, log: Pick<Logger, 'info
     latest.map((r) => {
       const move = 1 + (random() - 0.5) * 0.01;
       const places = r.buy > 100 ? 2 : 4;
-      return { market: r.market, base: r.base, asset: r.asset, buy: round(r.buy * move, places), sell: round(r.sell * move, places), createdAt: now, updatedAt: now };
+      return {
+        market: r.market,
+        base: r.base,
+        asset: r.asset,
+        buy: round(r.buy * move, places),
+        sell: round(r.sell * move, places),
+        createdAt: now,
+        updatedAt: now,
+      };
     }),
   );
   log.info({ rates: latest.length }, "added today's demo rates");
@@ -129,10 +180,21 @@ export async function seedDemoData(db: Database, log: Pick<Logger, 'info'>): Pro
     for (const [i, plan] of DEMO_PLANS.entries()) {
       const [row] = await db
         .insert(plans)
-        .values({ name: plan.name, amount: plan.amount, numberOfRequest: plan.numberOfRequest, createdAt: new Date(now.getTime() - (10 - i) * 86_400_000) })
+        .values({
+          name: plan.name,
+          amount: plan.amount,
+          numberOfRequest: plan.numberOfRequest,
+          createdAt: new Date(now.getTime() - (10 - i) * 86_400_000),
+        })
         .returning({ id: plans.id });
       planIds.push(row!.id);
-      await db.insert(planFeatures).values(plan.features.map((title) => ({ planId: row!.id, title })));
+      await db.insert(planFeatures).values(
+        plan.features.map((title, position) => ({
+          planId: row!.id,
+          title,
+          createdAt: new Date(now.getTime() + position),
+        })),
+      );
     }
   }
 
@@ -149,9 +211,17 @@ export async function seedDemoData(db: Database, log: Pick<Logger, 'info'>): Pro
     .onConflictDoNothing()
     .returning({ id: accounts.id });
   if (developer && planIds.length > 0) {
-    const [app] = await db.insert(apps).values({ accountId: developer.id, name: 'Demo Remittance App' }).returning({ id: apps.id });
+    const [app] = await db
+      .insert(apps)
+      .values({ accountId: developer.id, name: 'Demo Remittance App' })
+      .returning({ id: apps.id });
     const keys = generateKeyPair();
-    await db.insert(apiKeys).values({ appId: app!.id, publicKey: keys.publicKey, privateKeyHash: keys.privateKeyHash, privateKeyLast4: keys.privateKeyLast4 });
+    await db.insert(apiKeys).values({
+      appId: app!.id,
+      publicKey: keys.publicKey,
+      privateKeyHash: keys.privateKeyHash,
+      privateKeyLast4: keys.privateKeyLast4,
+    });
 
     const boughtAt = new Date(now.getTime() - 40 * 86_400_000);
     const expireAt = new Date(boughtAt);
@@ -164,7 +234,11 @@ export async function seedDemoData(db: Database, log: Pick<Logger, 'info'>): Pro
     for (let daysAgo = 30; daysAgo >= 0; daysAgo--) {
       const perDay = 40 + Math.floor(random() * 120);
       for (let i = 0; i < perDay; i++) {
-        const createdAt = new Date(now.getTime() - daysAgo * 86_400_000 - Math.floor(random() * (daysAgo === 0 ? 3_600_000 : 86_400_000)));
+        const createdAt = new Date(
+          now.getTime() -
+            daysAgo * 86_400_000 -
+            Math.floor(random() * (daysAgo === 0 ? 3_600_000 : 86_400_000)),
+        );
         if (createdAt >= monthStart) thisMonth++;
         logRows.push({
           appId: app!.id,
@@ -219,7 +293,13 @@ export async function seedDemoData(db: Database, log: Pick<Logger, 'info'>): Pro
   ] as const;
   await db
     .insert(mailingListSubscribers)
-    .values(subscribers.map(([email, isActivated], i) => ({ email, isActivated, createdAt: new Date(now.getTime() - (20 - i) * 86_400_000) })))
+    .values(
+      subscribers.map(([email, isActivated], i) => ({
+        email,
+        isActivated,
+        createdAt: new Date(now.getTime() - (20 - i) * 86_400_000),
+      })),
+    )
     .onConflictDoNothing();
   await db
     .insert(mailingListSubscribers)

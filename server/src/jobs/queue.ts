@@ -126,7 +126,12 @@ export interface RedisWorker {
   close(): Promise<void>;
 }
 
-export function startBullWorker({ redisUrl, prefix, run, log }: RedisQueueOptions & { run: JobRunner; log: Log }): RedisWorker {
+export function startBullWorker({
+  redisUrl,
+  prefix,
+  run,
+  log,
+}: RedisQueueOptions & { run: JobRunner; log: Log }): RedisWorker {
   // DESIGN §7: BullMQ workers need maxRetriesPerRequest: null to block on Redis.
   const connection = new IORedis(redisUrl, { maxRetriesPerRequest: null });
   const worker = new Worker(

@@ -7,6 +7,12 @@ export async function ratesCsvJob(ctx: JobContext, { email }: JobData<'rates-csv
   await ctx.mailer.send({
     to: email,
     ...ratesExportMail(rowCount),
-    attachments: [{ filename: `afrofx-rates-${new Date().toISOString().slice(0, 10)}.csv`, content: csv, contentType: 'text/csv' }],
+    attachments: [
+      {
+        filename: `afrofx-rates-${new Date().toISOString().slice(0, 10)}.csv`,
+        content: csv,
+        contentType: 'text/csv',
+      },
+    ],
   });
 }

@@ -32,7 +32,11 @@ export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     // DESIGN §7: nodemailer's default timeouts are minutes; fail fast so the job retries with backoff.
     const url = new URL(options.smtpUrl);
-    for (const [name, ms] of [['connectionTimeout', '10000'], ['greetingTimeout', '10000'], ['socketTimeout', '20000']]) {
+    for (const [name, ms] of [
+      ['connectionTimeout', '10000'],
+      ['greetingTimeout', '10000'],
+      ['socketTimeout', '20000'],
+    ]) {
       if (!url.searchParams.has(name!)) url.searchParams.set(name!, ms!);
     }
     const transport: Transporter = nodemailer.createTransport(url.toString());
@@ -57,7 +61,10 @@ export function createMailer(options: MailerOptions): Mailer {
       );
       await writeFile(file, info.message as Buffer);
       const links = [...new Set(message.text.match(LINK) ?? [])];
-      options.log.info({ to: message.to, subject: message.subject, file, links }, 'mail written to the outbox');
+      options.log.info(
+        { to: message.to, subject: message.subject, file, links },
+        'mail written to the outbox',
+      );
     },
     close: () => transport.close(),
   };

@@ -1,5 +1,12 @@
 // HTML + text bodies for every e-mail the product sends. Values are escaped; layout is inline-styled for mail clients.
-import { ASSET_DISPLAY, BASE_DISPLAY, MARKET_LABELS, baseSymbol, formatDateTime, formatNumber } from '@afrofx/shared';
+import {
+  ASSET_DISPLAY,
+  BASE_DISPLAY,
+  MARKET_LABELS,
+  baseSymbol,
+  formatDateTime,
+  formatNumber,
+} from '@afrofx/shared';
 import type { Rate } from '@afrofx/shared';
 
 export interface MailContent {
@@ -9,7 +16,10 @@ export interface MailContent {
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
@@ -64,7 +74,10 @@ export function ratesExportMail(rowCount: number): MailContent {
   return {
     subject: title,
     text: `The rates export you asked for is attached as a CSV file (${rowCount} rates).\n\nAfroFX`,
-    html: layout(title, `<p>The rates export you asked for is attached as a CSV file (${rowCount} rates).</p>`),
+    html: layout(
+      title,
+      `<p>The rates export you asked for is attached as a CSV file (${rowCount} rates).</p>`,
+    ),
   };
 }
 

@@ -57,7 +57,8 @@ export const authPlugin = fp<AuthOptions>(
       } catch {
         throw unauthorized(SESSION_EXPIRED);
       }
-      if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number') throw unauthorized(SESSION_EXPIRED);
+      if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number')
+        throw unauthorized(SESSION_EXPIRED);
       if (claims.role !== role) throw forbidden();
       return claims;
     };
@@ -65,12 +66,14 @@ export const authPlugin = fp<AuthOptions>(
     app.decorate('issueToken', (claims: TokenClaims) => app.jwt.sign(claims));
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       const claims = await verify(request, 'admin');
-      if (!(await services.adminUsers.sessionIsValid(claims.sub, claims.ver))) throw unauthorized(SESSION_EXPIRED);
+      if (!(await services.adminUsers.sessionIsValid(claims.sub, claims.ver)))
+        throw unauthorized(SESSION_EXPIRED);
       request.admin = { id: claims.sub };
     });
     app.decorate('requireDeveloper', async (request: FastifyRequest) => {
       const claims = await verify(request, 'developer');
-      if (!(await services.accounts.developerSession(claims.sub, claims.ver))) throw unauthorized(SESSION_EXPIRED);
+      if (!(await services.accounts.developerSession(claims.sub, claims.ver)))
+        throw unauthorized(SESSION_EXPIRED);
       request.developer = { id: claims.sub };
     });
   },

@@ -51,7 +51,9 @@ export function describeValidation(issue: ValidationIssue, context: string | und
     case 'maximum':
       return `${field} must be at most ${String(issue.params.limit)}`;
     case 'minLength':
-      return Number(issue.params.limit) <= 1 ? `${field} is required` : `${field} must be at least ${String(issue.params.limit)} characters`;
+      return Number(issue.params.limit) <= 1
+        ? `${field} is required`
+        : `${field} must be at least ${String(issue.params.limit)} characters`;
     case 'maxLength':
       return `${field} must be at most ${String(issue.params.limit)} characters`;
     default:

@@ -14,9 +14,16 @@ export const spaPlugin = fp<{ webDist: string | undefined }>(
       app.log.warn({ webDist }, 'no built web app found: serving the API only (run npm run build)');
     }
     app.setNotFoundHandler((request, reply) => {
-      const wantsPage = request.method === 'GET' && !request.url.startsWith('/v1/') && (request.headers.accept ?? '').includes('text/html');
+      const wantsPage =
+        request.method === 'GET' &&
+        !request.url.startsWith('/v1/') &&
+        (request.headers.accept ?? '').includes('text/html');
       if (hasSpa && wantsPage) return reply.type('text/html').sendFile('index.html');
-      return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, statusCode: 404, error: 'Not Found' });
+      return reply.status(404).send({
+        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+        statusCode: 404,
+        error: 'Not Found',
+      });
     });
   },
   { name: 'spa' },

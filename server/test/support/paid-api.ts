@@ -19,7 +19,14 @@ let counter = 0;
 
 export async function paidClient(
   t: Pick<TestApp, 'runtime'>,
-  plan: { limit?: number; processed?: number; lastIncrement?: Date | null; startsAt?: Date; expireAt?: Date; status?: 'active' | 'upcoming' } | null = {},
+  plan: {
+    limit?: number;
+    processed?: number;
+    lastIncrement?: Date | null;
+    startsAt?: Date;
+    expireAt?: Date;
+    status?: 'active' | 'upcoming';
+  } | null = {},
   options: { premium?: boolean } = {},
 ): Promise<PaidClient> {
   const db = t.runtime.database.db;
@@ -55,7 +62,13 @@ export async function paidClient(
       .returning();
     subscriptionId = row!.id;
   }
-  return { accountId: account!.id, appId: app!.id, subscriptionId, privateKey: key.private_key, headers: { authorization: `Bearer ${key.private_key}` } };
+  return {
+    accountId: account!.id,
+    appId: app!.id,
+    subscriptionId,
+    privateKey: key.private_key,
+    headers: { authorization: `Bearer ${key.private_key}` },
+  };
 }
 
 export async function subscriptionRow(t: TestApp, id: string) {
@@ -64,8 +77,14 @@ export async function subscriptionRow(t: TestApp, id: string) {
 }
 
 /** Another API instance on the same PostgreSQL database and Redis prefix (server mode only). */
-export async function siblingApp(t: TestApp): Promise<{ app: FastifyInstance; runtime: Runtime; close(): Promise<void> }> {
-  const runtime = await createRuntime(t.config, { inMemoryDatabase: true, queuePrefix: t.runtime.keyPrefix, jobBackoffMs: 10 });
+export async function siblingApp(
+  t: TestApp,
+): Promise<{ app: FastifyInstance; runtime: Runtime; close(): Promise<void> }> {
+  const runtime = await createRuntime(t.config, {
+    inMemoryDatabase: true,
+    queuePrefix: t.runtime.keyPrefix,
+    jobBackoffMs: 10,
+  });
   const app = await buildApp(runtime);
   await app.ready();
   return {

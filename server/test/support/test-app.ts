@@ -76,7 +76,9 @@ function attachmentsOf(raw: string): OutboxMail['attachments'] {
       {
         filename,
         contentType: /^Content-Type: ([^;\n]+)/im.exec(head)?.[1] ?? '',
-        content: /^Content-Transfer-Encoding: base64$/im.test(head) ? Buffer.from(text, 'base64').toString('utf8') : text,
+        content: /^Content-Transfer-Encoding: base64$/im.test(head)
+          ? Buffer.from(text, 'base64').toString('utf8')
+          : text,
       },
     ];
   });
@@ -84,7 +86,9 @@ function attachmentsOf(raw: string): OutboxMail['attachments'] {
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'afrofx-test-'));
-  const serverDb = process.env.DATABASE_URL ? await createServerDatabase(process.env.DATABASE_URL) : undefined;
+  const serverDb = process.env.DATABASE_URL
+    ? await createServerDatabase(process.env.DATABASE_URL)
+    : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -98,7 +102,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const keyPrefix = `afrofx-test-${randomBytes(6).toString('hex')}`;
-  const runtime = await createRuntime(config, { inMemoryDatabase: true, queuePrefix: keyPrefix, jobBackoffMs: 10 });
+  const runtime = await createRuntime(config, {
+    inMemoryDatabase: true,
+    queuePrefix: keyPrefix,
+    jobBackoffMs: 10,
+  });
   const worker = runtime.startWorker();
   const app = await buildApp(runtime);
   await app.ready();

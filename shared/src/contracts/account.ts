@@ -23,10 +23,15 @@ export type DeveloperUser = Static<typeof DeveloperUser>;
 export const DeveloperSession = Type.Object({ token: Type.String(), user: DeveloperUser });
 export type DeveloperSession = Static<typeof DeveloperSession>;
 
-export const SigninInput = Type.Object({ email: EmailAddress, password: Password }, { additionalProperties: false });
+export const SigninInput = Type.Object(
+  { email: EmailAddress, password: Password },
+  { additionalProperties: false },
+);
 export type SigninInput = Static<typeof SigninInput>;
 
-export const TokenParams = Type.Object({ token: Type.String({ minLength: 10, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' }) });
+export const TokenParams = Type.Object({
+  token: Type.String({ minLength: 10, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' }),
+});
 export type TokenParams = Static<typeof TokenParams>;
 
 export const RequestResetInput = Type.Object({ email: EmailAddress }, { additionalProperties: false });
@@ -47,7 +52,10 @@ export type ChangePasswordInput = Static<typeof ChangePasswordInput>;
 export const AppParams = Type.Object({ appId: Id });
 export type AppParams = Static<typeof AppParams>;
 
-export const CreateAppInput = Type.Object({ name: Type.String({ minLength: 1, maxLength: 80 }) }, { additionalProperties: false });
+export const CreateAppInput = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 80 }) },
+  { additionalProperties: false },
+);
 export type CreateAppInput = Static<typeof CreateAppInput>;
 
 export const App = Type.Object({
@@ -60,7 +68,9 @@ export type App = Static<typeof App>;
 
 export const ApiKey = Type.Object({
   public_key: Type.String(),
-  private_key: Type.String({ description: 'Whole only in the answer to generate_api_key; masked everywhere else' }),
+  private_key: Type.String({
+    description: 'Whole only in the answer to generate_api_key; masked everywhere else',
+  }),
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type ApiKey = Static<typeof ApiKey>;

@@ -39,9 +39,13 @@ export const ConvertQuery = Type.Object(
   {
     amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e12, examples: [250] }),
     from: StringEnum(CURRENCY_IDS, { description: 'An asset or a base currency' }),
-    to: StringEnum(CURRENCY_IDS, { description: 'A base currency when from is an asset, and the other way round' }),
+    to: StringEnum(CURRENCY_IDS, {
+      description: 'A base currency when from is an asset, and the other way round',
+    }),
     market: Type.Optional(MarketSchema),
-    side: Type.Optional(StringEnum(['buy', 'sell'] as const, { description: 'Which price to use (default buy)' })),
+    side: Type.Optional(
+      StringEnum(['buy', 'sell'] as const, { description: 'Which price to use (default buy)' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -61,8 +65,18 @@ export type Conversion = Static<typeof Conversion>;
 
 export const Currencies = Type.Object({
   markets: Type.Array(Type.Object({ id: MarketSchema, label: Type.String() })),
-  bases: Type.Array(Type.Object({ id: BaseSchema, name: Type.String(), code: Type.String(), symbol: Type.String() })),
-  assets: Type.Array(Type.Object({ id: AssetSchema, code: Type.String(), symbol: Type.String(), flag: Type.String(), country: Type.String() })),
+  bases: Type.Array(
+    Type.Object({ id: BaseSchema, name: Type.String(), code: Type.String(), symbol: Type.String() }),
+  ),
+  assets: Type.Array(
+    Type.Object({
+      id: AssetSchema,
+      code: Type.String(),
+      symbol: Type.String(),
+      flag: Type.String(),
+      country: Type.String(),
+    }),
+  ),
 });
 export type Currencies = Static<typeof Currencies>;
 

@@ -1,8 +1,10 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /** A string enum as `{ type: 'string', enum }`: readable validation messages and a clean OpenAPI document. */
-export const StringEnum = <T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+export const StringEnum = <T extends readonly string[]>(
+  values: T,
+  options: { description?: string; default?: T[number] } = {},
+) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
 /** Database ids are UUIDs; anything else is refused before it reaches a query. */
 export const Id = Type.String({ format: 'uuid' });
@@ -23,8 +25,7 @@ export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;
 
 /** DESIGN §4: every success answer is `{ data, message, pagination? }`. */
-export const Envelope = <T extends TSchema>(data: T) =>
-  Type.Object({ data, message: Type.String() });
+export const Envelope = <T extends TSchema>(data: T) => Type.Object({ data, message: Type.String() });
 
 export const PagedEnvelope = <T extends TSchema>(item: T) =>
   Type.Object({ data: Type.Array(item), message: Type.String(), pagination: Pagination });

@@ -1,6 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-const Check = Type.Object({ ok: Type.Boolean(), driver: Type.String(), detail: Type.Optional(Type.String()) });
+const Check = Type.Object({
+  ok: Type.Boolean(),
+  driver: Type.String(),
+  detail: Type.Optional(Type.String()),
+});
 
 export const Health = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),

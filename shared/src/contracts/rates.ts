@@ -29,8 +29,5 @@ export type RateInput = Static<typeof RateInput>;
 export const MarketParams = Type.Object({ market: MarketSchema });
 export type MarketParams = Static<typeof MarketParams>;
 
-export const ExportRatesInput = Type.Object(
-  { email: EmailAddress },
-  { additionalProperties: false },
-);
+export const ExportRatesInput = Type.Object({ email: EmailAddress }, { additionalProperties: false });
 export type ExportRatesInput = Static<typeof ExportRatesInput>;

@@ -20,14 +20,37 @@ const tags = ['Account'];
 export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   app.post(
     '/account/signup',
-    { config: throttled, schema: { tags, summary: 'Create a developer account (mails an activation link)', body: SignupInput, response: { 201: Envelope(DeveloperUser) } } },
+    {
+      config: throttled,
+      schema: {
+        tags,
+        summary: 'Create a developer account (mails an activation link)',
+        body: SignupInput,
+        response: { 201: Envelope(DeveloperUser) },
+      },
+    },
     async (request, reply) =>
-      reply.status(201).send(ok(await services.accounts.signup(request.body), 'Account created. Kindly check your mail for activation.')),
+      reply
+        .status(201)
+        .send(
+          ok(
+            await services.accounts.signup(request.body),
+            'Account created. Kindly check your mail for activation.',
+          ),
+        ),
   );
 
   app.get(
     '/account/activate_account/:token',
-    { config: throttled, schema: { tags, summary: 'Activate an account from the e-mailed link', params: TokenParams, response: { 200: MessageOnly } } },
+    {
+      config: throttled,
+      schema: {
+        tags,
+        summary: 'Activate an account from the e-mailed link',
+        params: TokenParams,
+        response: { 200: MessageOnly },
+      },
+    },
     async (request) => {
       await services.accounts.activate(request.params.token);
       return done('Your account has been activated. You can now sign in.');
@@ -36,9 +59,20 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
 
   app.post(
     '/account/signin',
-    { config: throttled, schema: { tags, summary: 'Sign a developer in', body: SigninInput, response: { 200: Envelope(DeveloperSession) } } },
+    {
+      config: throttled,
+      schema: {
+        tags,
+        summary: 'Sign a developer in',
+        body: SigninInput,
+        response: { 200: Envelope(DeveloperSession) },
+      },
+    },
     async (request) => {
-      const { user, tokenVersion } = await services.accounts.signin(request.body.email, request.body.password);
+      const { user, tokenVersion } = await services.accounts.signin(
+        request.body.email,
+        request.body.password,
+      );
       const token = app.issueToken({ sub: user._id, role: 'developer', ver: tokenVersion });
       return ok({ token, user }, 'Signed in successfully.');
     },
@@ -46,7 +80,15 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
 
   app.post(
     '/account/request_reset_password',
-    { config: throttled, schema: { tags, summary: 'Mail a password reset link', body: RequestResetInput, response: { 200: MessageOnly } } },
+    {
+      config: throttled,
+      schema: {
+        tags,
+        summary: 'Mail a password reset link',
+        body: RequestResetInput,
+        response: { 200: MessageOnly },
+      },
+    },
     async (request) => {
       await services.accounts.requestPasswordReset(request.body.email);
       return done('If an account exists for this e-mail, a password reset link has been sent to it.');
@@ -55,7 +97,15 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
 
   app.post(
     '/account/reset_password',
-    { config: throttled, schema: { tags, summary: 'Set a new password with the e-mailed code', body: ResetPasswordInput, response: { 200: MessageOnly } } },
+    {
+      config: throttled,
+      schema: {
+        tags,
+        summary: 'Set a new password with the e-mailed code',
+        body: ResetPasswordInput,
+        response: { 200: MessageOnly },
+      },
+    },
     async (request) => {
       await services.accounts.resetPassword(request.body.code, request.body.password);
       return done('Your password has been reset. You can now sign in with it.');
@@ -66,10 +116,20 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
     '/account/change_password',
     {
       preHandler: app.requireDeveloper,
-      schema: { tags, security: [{ bearerAuth: [] }], summary: 'Change the password', body: ChangePasswordInput, response: { 200: MessageOnly } },
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        summary: 'Change the password',
+        body: ChangePasswordInput,
+        response: { 200: MessageOnly },
+      },
     },
     async (request) => {
-      await services.accounts.changePassword(request.developer!.id, request.body.oldPassword, request.body.newPassword);
+      await services.accounts.changePassword(
+        request.developer!.id,
+        request.body.oldPassword,
+        request.body.newPassword,
+      );
       return done('Your password has been changed.');
     },
   );

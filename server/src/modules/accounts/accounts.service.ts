@@ -31,7 +31,9 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
       await db
         .select()
         .from(accounts)
-        .where(and(sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`, eq(accounts.role, 'developer')))
+        .where(
+          and(sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`, eq(accounts.role, 'developer')),
+        )
     )[0];
 
   /** Marks a live link token used and returns its account; one statement, so two clicks can't both win. */
@@ -69,40 +71,64 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
         })
         .onConflictDoNothing()
         .returning();
-      if (!row) throw conflict('An account with this e-mail already exists.');
+      if (!row) {
+        // An account never activated (its link lost or expired) gets a fresh link instead of staying stuck.
+        const existing = await findDeveloperByEmail(input.email);
+        if (existing && !existing.isActivated && existing.status === 'active') {
+          await enqueue('account-mail', { accountId: existing.id, kind: 'activation' });
+          throw conflict(
+            'An account with this e-mail already exists but is not activated yet. We have sent you a new activation link.',
+          );
+        }
+        throw conflict('An account with this e-mail already exists.');
+      }
       await enqueue('account-mail', { accountId: row.id, kind: 'activation' });
       return toDeveloperUser(row);
     },
 
     /** Called by the account-mail job: a fresh single-use token for the e-mailed link. */
-    async issueLinkToken(accountId: string, kind: TokenKind): Promise<{ account: AccountRow; token: string } | undefined> {
+    async issueLinkToken(
+      accountId: string,
+      kind: TokenKind,
+    ): Promise<{ account: AccountRow; token: string } | undefined> {
       const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
       if (!account) return undefined;
       if (kind === 'activation' && account.isActivated) return undefined;
       const { token, hash } = newLinkToken();
-      await db.insert(accountTokens).values({ accountId, kind, tokenHash: hash, expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[kind]) });
+      await db.insert(accountTokens).values({
+        accountId,
+        kind,
+        tokenHash: hash,
+        expiresAt: new Date(Date.now() + LINK_LIFETIME_MS[kind]),
+      });
       return { account, token };
     },
 
     async activate(token: string): Promise<void> {
       const accountId = await consumeToken('activation', token);
       if (!accountId) throw badRequest('This activation link is invalid or has expired.');
-      await db.update(accounts).set({ isActivated: true, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+      await db
+        .update(accounts)
+        .set({ isActivated: true, updatedAt: new Date() })
+        .where(eq(accounts.id, accountId));
     },
 
     async signin(email: string, password: string): Promise<SignedInDeveloper> {
       const account = await findDeveloperByEmail(email);
       const valid = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), password);
       if (!account || !valid) throw new DomainError(401, INVALID_CREDENTIALS);
-      if (account.status !== 'active') throw forbidden('This account has been disabled. Kindly reach out to support.');
-      if (!account.isActivated) throw forbidden('Kindly activate your account with the link sent to your e-mail.');
+      if (account.status !== 'active')
+        throw forbidden('This account has been disabled. Kindly reach out to support.');
+      if (!account.isActivated)
+        throw forbidden('Kindly activate your account with the link sent to your e-mail.');
       return { user: toDeveloperUser(account), tokenVersion: account.tokenVersion };
     },
 
     /** Answers the same whether or not the address has an account (no enumeration). */
     async requestPasswordReset(email: string): Promise<void> {
       const account = await findDeveloperByEmail(email);
-      if (account && account.status === 'active') await enqueue('account-mail', { accountId: account.id, kind: 'password_reset' });
+      if (account && account.status === 'active')
+        await enqueue('account-mail', { accountId: account.id, kind: 'password_reset' });
     },
 
     async resetPassword(code: string, password: string): Promise<void> {
@@ -118,7 +144,13 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
         await tx
           .update(accountTokens)
           .set({ usedAt: new Date() })
-          .where(and(eq(accountTokens.accountId, accountId), eq(accountTokens.kind, 'password_reset'), isNull(accountTokens.usedAt)));
+          .where(
+            and(
+              eq(accountTokens.accountId, accountId),
+              eq(accountTokens.kind, 'password_reset'),
+              isNull(accountTokens.usedAt),
+            ),
+          );
       });
     },
 
@@ -128,13 +160,21 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
         throw badRequest('Your current password is not correct.');
       }
       if (oldPassword === newPassword) throw badRequest('Passwords can not be the same.');
-      await db.update(accounts).set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() }).where(eq(accounts.id, accountId));
+      await db
+        .update(accounts)
+        .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
+        .where(eq(accounts.id, accountId));
     },
 
     /** The session check behind every developer call. */
     async developerSession(id: string, tokenVersion: number): Promise<AccountRow | undefined> {
-      const [row] = await db.select().from(accounts).where(and(eq(accounts.id, id), eq(accounts.role, 'developer')));
-      return row && row.status === 'active' && row.isActivated && row.tokenVersion === tokenVersion ? row : undefined;
+      const [row] = await db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.id, id), eq(accounts.role, 'developer')));
+      return row && row.status === 'active' && row.isActivated && row.tokenVersion === tokenVersion
+        ? row
+        : undefined;
     },
   };
 }

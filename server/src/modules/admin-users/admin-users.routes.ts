@@ -8,7 +8,12 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     '/admin/authenticate',
     {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags: ['Admin'], summary: 'Sign an admin in', body: Credentials, response: { 200: Envelope(AdminSession) } },
+      schema: {
+        tags: ['Admin'],
+        summary: 'Sign an admin in',
+        body: Credentials,
+        response: { 200: Envelope(AdminSession) },
+      },
     },
     async (request) => {
       const admin = await services.adminUsers.authenticate(request.body.email, request.body.password);
@@ -19,15 +24,38 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
 
   const admin = { tags: ['Admin'], security: [{ bearerAuth: [] }] };
   const accountActions = [
-    ['enable_account', 'Enable an account', (id: string) => services.adminUsers.setStatus(id, 'active'), 'Account successfully enabled.'],
-    ['disable_account', 'Disable an account (ends its sessions and API keys)', (id: string) => services.adminUsers.setStatus(id, 'disabled'), 'Account successfully disabled.'],
-    ['enable_premium_customer', 'Make a premium (super) customer', (id: string) => services.adminUsers.setState(id, 'premium_customer'), 'Account successfully enabled.'],
-    ['enable_normal_customer', 'Make a normal customer', (id: string) => services.adminUsers.setState(id, 'normal_customer'), 'Account successfully enabled.'],
+    [
+      'enable_account',
+      'Enable an account',
+      (id: string) => services.adminUsers.setStatus(id, 'active'),
+      'Account successfully enabled.',
+    ],
+    [
+      'disable_account',
+      'Disable an account (ends its sessions and API keys)',
+      (id: string) => services.adminUsers.setStatus(id, 'disabled'),
+      'Account successfully disabled.',
+    ],
+    [
+      'enable_premium_customer',
+      'Make a premium (super) customer',
+      (id: string) => services.adminUsers.setState(id, 'premium_customer'),
+      'Account successfully enabled.',
+    ],
+    [
+      'enable_normal_customer',
+      'Make a normal customer',
+      (id: string) => services.adminUsers.setState(id, 'normal_customer'),
+      'Account successfully enabled.',
+    ],
   ] as const;
   for (const [path, summary, action, message] of accountActions) {
     app.put(
       `/admin/${path}/:id`,
-      { preHandler: app.requireAdmin, schema: { ...admin, summary, params: IdParams, response: { 200: MessageOnly } } },
+      {
+        preHandler: app.requireAdmin,
+        schema: { ...admin, summary, params: IdParams, response: { 200: MessageOnly } },
+      },
       async (request) => {
         await action(request.params.id);
         return done(message);

@@ -57,7 +57,11 @@ export function createAdminUsersService(db: Database, changes: ChangeFeed) {
 
     /** SPEC §6: a premium ("super") customer uses the paid API without a plan or a monthly limit. */
     async setState(id: string, state: 'premium_customer' | 'normal_customer'): Promise<void> {
-      const [row] = await db.update(accounts).set({ state, updatedAt: new Date() }).where(eq(accounts.id, id)).returning({ id: accounts.id });
+      const [row] = await db
+        .update(accounts)
+        .set({ state, updatedAt: new Date() })
+        .where(eq(accounts.id, id))
+        .returning({ id: accounts.id });
       if (!row) throw notFound('Account not found.');
       await changes.publish({ kind: 'account', accountId: id });
     },
@@ -67,7 +71,12 @@ export function createAdminUsersService(db: Database, changes: ChangeFeed) {
       if (await findByEmail(email)) return false;
       await db
         .insert(accounts)
-        .values({ email: email.trim().toLowerCase(), passwordHash: await hashPassword(password), role: 'admin', isActivated: true })
+        .values({
+          email: email.trim().toLowerCase(),
+          passwordHash: await hashPassword(password),
+          role: 'admin',
+          isActivated: true,
+        })
         .onConflictDoNothing();
       return true;
     },

@@ -4,7 +4,12 @@ import { createHash, randomBytes } from 'node:crypto';
 export function generateKeyPair() {
   const publicKey = `pk_${randomBytes(16).toString('hex')}`;
   const privateKey = `sk_${randomBytes(24).toString('base64url')}`;
-  return { publicKey, privateKey, privateKeyHash: hashPrivateKey(privateKey), privateKeyLast4: privateKey.slice(-4) };
+  return {
+    publicKey,
+    privateKey,
+    privateKeyHash: hashPrivateKey(privateKey),
+    privateKeyLast4: privateKey.slice(-4),
+  };
 }
 
 export function hashPrivateKey(privateKey: string): string {

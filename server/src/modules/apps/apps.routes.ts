@@ -24,26 +24,57 @@ export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
 
   app.post(
     '/apps/create_app',
-    { schema: { ...schema, summary: 'Create an app', body: CreateAppInput, response: { 201: Envelope(App) } } },
-    async (request, reply) => reply.status(201).send(ok(await services.apps.create(request.developer!.id, request.body.name), 'App created successfully.')),
+    {
+      schema: { ...schema, summary: 'Create an app', body: CreateAppInput, response: { 201: Envelope(App) } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          ok(
+            await services.apps.create(request.developer!.id, request.body.name),
+            'App created successfully.',
+          ),
+        ),
   );
 
-  app.get('/apps/all_apps', { schema: { ...schema, summary: "The caller's apps", response: { 200: Envelope(Type.Array(App)) } } }, async (request) =>
-    ok(await services.apps.listOwned(request.developer!.id), 'Apps fetched.'),
+  app.get(
+    '/apps/all_apps',
+    { schema: { ...schema, summary: "The caller's apps", response: { 200: Envelope(Type.Array(App)) } } },
+    async (request) => ok(await services.apps.listOwned(request.developer!.id), 'Apps fetched.'),
   );
 
   app.post(
     '/account/generate_api_key/:appId',
-    { schema: { ...schema, summary: 'Create or rotate the key pair (the private key is shown only here)', params: AppParams, response: { 201: Envelope(ApiKey) } } },
+    {
+      schema: {
+        ...schema,
+        summary: 'Create or rotate the key pair (the private key is shown only here)',
+        params: AppParams,
+        response: { 201: Envelope(ApiKey) },
+      },
+    },
     async (request, reply) =>
       reply
         .status(201)
-        .send(ok(await services.apps.generateKey(request.developer!.id, request.params.appId), 'API key generated. Copy the private key now: it will not be shown again.')),
+        .send(
+          ok(
+            await services.apps.generateKey(request.developer!.id, request.params.appId),
+            'API key generated. Copy the private key now: it will not be shown again.',
+          ),
+        ),
   );
 
   app.get(
     '/account/api_key/:appId',
-    { schema: { ...schema, summary: 'Public key and masked private key', params: AppParams, response: { 200: Envelope(Type.Union([ApiKey, Type.Null()])) } } },
+    {
+      schema: {
+        ...schema,
+        summary: 'Public key and masked private key',
+        params: AppParams,
+        response: { 200: Envelope(Type.Union([ApiKey, Type.Null()])) },
+      },
+    },
     async (request) => {
       const key = await services.apps.key(request.developer!.id, request.params.appId);
       return ok(key, key ? 'API key fetched.' : 'No API key has been generated for this app yet.');
@@ -52,7 +83,14 @@ export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
 
   app.get(
     '/account/app_request_analytics/:appId',
-    { schema: { ...schema, summary: 'Request counts: today, last 7 days, last 30 days, per day', params: AppParams, response: { 200: Envelope(RequestAnalytics) } } },
+    {
+      schema: {
+        ...schema,
+        summary: 'Request counts: today, last 7 days, last 30 days, per day',
+        params: AppParams,
+        response: { 200: Envelope(RequestAnalytics) },
+      },
+    },
     async (request) => {
       await owned(request.developer?.id, request.params.appId);
       return ok(await services.requests.analytics(request.params.appId), 'Request analytics fetched.');
@@ -61,7 +99,15 @@ export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
 
   app.get(
     '/account/app_request/:appId',
-    { schema: { ...schema, summary: 'Request log, newest first', params: AppParams, querystring: PageQuery, response: { 200: PagedEnvelope(RequestLogEntry) } } },
+    {
+      schema: {
+        ...schema,
+        summary: 'Request log, newest first',
+        params: AppParams,
+        querystring: PageQuery,
+        response: { 200: PagedEnvelope(RequestLogEntry) },
+      },
+    },
     async (request) => {
       await owned(request.developer?.id, request.params.appId);
       const page = pageOf(request.query.page);
@@ -72,7 +118,15 @@ export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
 
   app.get(
     '/account/fetch_transactions/:appId',
-    { schema: { ...schema, summary: "The app's transactions", params: AppParams, querystring: PageQuery, response: { 200: PagedEnvelope(Transaction) } } },
+    {
+      schema: {
+        ...schema,
+        summary: "The app's transactions",
+        params: AppParams,
+        querystring: PageQuery,
+        response: { 200: PagedEnvelope(Transaction) },
+      },
+    },
     async (request) => {
       await owned(request.developer?.id, request.params.appId);
       const page = pageOf(request.query.page);
@@ -83,7 +137,14 @@ export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
 
   app.get(
     '/account/fetch_subscription/:appId',
-    { schema: { ...schema, summary: "The app's current subscription, or null", params: AppParams, response: { 200: Envelope(Type.Union([Subscription, Type.Null()])) } } },
+    {
+      schema: {
+        ...schema,
+        summary: "The app's current subscription, or null",
+        params: AppParams,
+        response: { 200: Envelope(Type.Union([Subscription, Type.Null()])) },
+      },
+    },
     async (request) => {
       await owned(request.developer?.id, request.params.appId);
       const subscription = await services.subscriptions.current(request.params.appId);
@@ -93,7 +154,14 @@ export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
 
   app.get(
     '/account/fetch_upcoming_subscription/:appId',
-    { schema: { ...schema, summary: 'The plan that starts when the current one ends, or null', params: AppParams, response: { 200: Envelope(Type.Union([Subscription, Type.Null()])) } } },
+    {
+      schema: {
+        ...schema,
+        summary: 'The plan that starts when the current one ends, or null',
+        params: AppParams,
+        response: { 200: Envelope(Type.Union([Subscription, Type.Null()])) },
+      },
+    },
     async (request) => {
       await owned(request.developer?.id, request.params.appId);
       const subscription = await services.subscriptions.upcoming(request.params.appId);

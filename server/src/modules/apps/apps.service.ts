@@ -14,7 +14,14 @@ const maskPrivateKey = (last4: string) => `sk_${'•'.repeat(24)}${last4}`;
 export function createAppsService(db: Database, changes: ChangeFeed) {
   const appsWithOwner = () =>
     db
-      .select({ id: apps.id, name: apps.name, createdAt: apps.createdAt, firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email })
+      .select({
+        id: apps.id,
+        name: apps.name,
+        createdAt: apps.createdAt,
+        firstName: accounts.firstName,
+        lastName: accounts.lastName,
+        email: accounts.email,
+      })
       .from(apps)
       .innerJoin(accounts, eq(accounts.id, apps.accountId));
 
@@ -42,7 +49,9 @@ export function createAppsService(db: Database, changes: ChangeFeed) {
     },
 
     async listOwned(accountId: string): Promise<App[]> {
-      const rows = await appsWithOwner().where(eq(apps.accountId, accountId)).orderBy(desc(apps.createdAt), desc(apps.id));
+      const rows = await appsWithOwner()
+        .where(eq(apps.accountId, accountId))
+        .orderBy(desc(apps.createdAt), desc(apps.id));
       return rows.map(toApp);
     },
 
@@ -50,7 +59,12 @@ export function createAppsService(db: Database, changes: ChangeFeed) {
     async generateKey(accountId: string, appId: string): Promise<ApiKey> {
       await this.owned(accountId, appId);
       const keys = generateKeyPair();
-      const values = { publicKey: keys.publicKey, privateKeyHash: keys.privateKeyHash, privateKeyLast4: keys.privateKeyLast4, createdAt: new Date() };
+      const values = {
+        publicKey: keys.publicKey,
+        privateKeyHash: keys.privateKeyHash,
+        privateKeyLast4: keys.privateKeyLast4,
+        createdAt: new Date(),
+      };
       const [row] = await db
         .insert(apiKeys)
         .values({ appId, ...values })
@@ -58,13 +72,23 @@ export function createAppsService(db: Database, changes: ChangeFeed) {
         .returning();
       // Every API process drops the old key at once (DESIGN §5).
       await changes.publish({ kind: 'app', appId });
-      return { public_key: row!.publicKey, private_key: keys.privateKey, createdAt: row!.createdAt.toISOString() };
+      return {
+        public_key: row!.publicKey,
+        private_key: keys.privateKey,
+        createdAt: row!.createdAt.toISOString(),
+      };
     },
 
     async key(accountId: string, appId: string): Promise<ApiKey | null> {
       await this.owned(accountId, appId);
       const [row] = await db.select().from(apiKeys).where(eq(apiKeys.appId, appId));
-      return row ? { public_key: row.publicKey, private_key: maskPrivateKey(row.privateKeyLast4), createdAt: row.createdAt.toISOString() } : null;
+      return row
+        ? {
+            public_key: row.publicKey,
+            private_key: maskPrivateKey(row.privateKeyLast4),
+            createdAt: row.createdAt.toISOString(),
+          }
+        : null;
     },
   };
 }

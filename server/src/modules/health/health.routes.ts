@@ -14,16 +14,23 @@ async function check(driver: string, probe: () => Promise<void>) {
 export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { runtime }) => {
   app.get(
     '/health',
-    { schema: { tags: ['Public'], summary: 'Database and queue status', response: { 200: Envelope(Health), 503: Envelope(Health) } } },
+    {
+      schema: {
+        tags: ['Public'],
+        summary: 'Database and queue status',
+        response: { 200: Envelope(Health), 503: Envelope(Health) },
+      },
+    },
     async (_request, reply) => {
       const [database, queue] = await Promise.all([
         check(runtime.database.driver, runtime.database.ping),
         check(runtime.queue.driver, runtime.queue.ping),
       ]);
       const healthy = database.ok && queue.ok;
-      return reply
-        .status(healthy ? 200 : 503)
-        .send({ data: { status: healthy ? 'ok' : 'degraded', database, queue }, message: healthy ? 'All systems go.' : 'Degraded.' });
+      return reply.status(healthy ? 200 : 503).send({
+        data: { status: healthy ? 'ok' : 'degraded', database, queue },
+        message: healthy ? 'All systems go.' : 'Degraded.',
+      });
     },
   );
 };

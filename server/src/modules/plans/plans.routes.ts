@@ -6,7 +6,14 @@ import type { RouteOptions } from '../../app';
 export const plansRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   app.get(
     '/account/fetch_plans',
-    { schema: { tags: ['Public'], summary: 'API plans on sale', querystring: PageQuery, response: { 200: PagedEnvelope(Plan) } } },
+    {
+      schema: {
+        tags: ['Public'],
+        summary: 'API plans on sale',
+        querystring: PageQuery,
+        response: { 200: PagedEnvelope(Plan) },
+      },
+    },
     async (request) => {
       const page = pageOf(request.query.page);
       const { rows, count } = await services.plans.list(page);

@@ -8,7 +8,12 @@ export function createPlansService(db: Database) {
   return {
     async list(page: Page): Promise<{ rows: Plan[]; count: number }> {
       const [rows, [total]] = await Promise.all([
-        db.select().from(plans).orderBy(asc(plans.amount), desc(plans.createdAt), desc(plans.id)).limit(page.limit).offset(page.offset),
+        db
+          .select()
+          .from(plans)
+          .orderBy(asc(plans.amount), desc(plans.createdAt), desc(plans.id))
+          .limit(page.limit)
+          .offset(page.offset),
         db.select({ value: count() }).from(plans),
       ]);
       const features =

@@ -43,7 +43,11 @@ export function createApiClients(db: Database, changes: ChangeFeed): ApiClients 
     if (change.kind === 'rates') return;
     for (const [hash, entry] of cache) {
       const client = entry.client;
-      if (!client || (change.kind === 'app' ? client.appId === change.appId : client.accountId === change.accountId)) cache.delete(hash);
+      if (
+        !client ||
+        (change.kind === 'app' ? client.appId === change.appId : client.accountId === change.accountId)
+      )
+        cache.delete(hash);
     }
     // A load started before the change may carry stale facts: it is not cached, and the next request loads again.
     generation++;

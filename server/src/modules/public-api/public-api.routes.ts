@@ -29,7 +29,12 @@ import { ok } from '../../http';
 import type { RouteOptions } from '../../app';
 import { createApiClients, type ApiClient } from './api-clients';
 import { quotaPeriod, type QuotaPeriod } from './quota-period';
-import { createMemoryQuotaStore, createPostgresQuotaStore, createRedisQuotaStore, type QuotaSubject } from './quota-store';
+import {
+  createMemoryQuotaStore,
+  createPostgresQuotaStore,
+  createRedisQuotaStore,
+  type QuotaSubject,
+} from './quota-store';
 import { createRatesSnapshot } from './rates-snapshot';
 import { createRequestLogBuffer } from './request-log-buffer';
 
@@ -40,12 +45,14 @@ declare module 'fastify' {
   }
 }
 
-const INVALID_KEY = 'Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>.';
+const INVALID_KEY =
+  'Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>.';
 const NO_PLAN = 'This app has no active plan. Buy a plan in the developer console to use the API.';
 const MAX_HISTORY_DAYS = 366;
 const DAY_MS = 86_400_000;
 
-const bearer = (request: FastifyRequest) => /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+const bearer = (request: FastifyRequest) =>
+  /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 
 function httpDate(iso: string | undefined) {
   return iso ? new Date(iso).toUTCString() : undefined;
@@ -60,7 +67,10 @@ function matchesEtag(request: FastifyRequest, etag: string) {
   });
 }
 
-export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { runtime, services }) => {
+export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
+  app,
+  { runtime, services },
+) => {
   const { config, database, changes } = runtime;
   const clients = createApiClients(database.db, changes);
   const quota = config.redisUrl
@@ -68,7 +78,9 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
     : database.driver === 'pglite'
       ? createMemoryQuotaStore(database.db, config.apiBurstPerSecond)
       : createPostgresQuotaStore(database.db, config.apiBurstPerSecond);
-  const logs = createRequestLogBuffer(services.requests, config.requestLogFlushMs, app.log, () => quota.flush());
+  const logs = createRequestLogBuffer(services.requests, config.requestLogFlushMs, app.log, () =>
+    quota.flush(),
+  );
   const snapshot = createRatesSnapshot(services.rates, changes);
   // Fastify closes the server (finishing in-flight requests) before these hooks run, so nothing answered is lost.
   app.addHook('onClose', async () => {
@@ -87,7 +99,14 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
     origin: '*',
     methods: ['GET', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'If-None-Match', 'Content-Type'],
-    exposedHeaders: ['ETag', 'Last-Modified', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
+    exposedHeaders: [
+      'ETag',
+      'Last-Modified',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'Retry-After',
+    ],
     maxAge: 86_400,
   });
 
@@ -106,8 +125,12 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
     const subscription = client.subscription;
     if (!subscription || subscription.expireAt <= now) throw new DomainError(402, NO_PLAN);
     const period = quotaPeriod(subscription.startsAt, subscription.expireAt, now);
-    const processedAtLoad = subscription.lastIncrement && subscription.lastIncrement >= period.start ? subscription.processed : 0;
-    request.quota = { subject: { subscriptionId: subscription.id, limit: subscription.limit, processedAtLoad, period }, period };
+    const processedAtLoad =
+      subscription.lastIncrement && subscription.lastIncrement >= period.start ? subscription.processed : 0;
+    request.quota = {
+      subject: { subscriptionId: subscription.id, limit: subscription.limit, processedAtLoad, period },
+      period,
+    };
   });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -149,7 +172,10 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
     if (outcome.allowed) return;
     if (outcome.reason === 'burst') {
       void reply.header('Retry-After', 1);
-      throw new DomainError(429, `Too many requests at once: at most ${config.apiBurstPerSecond} per second per key.`);
+      throw new DomainError(
+        429,
+        `Too many requests at once: at most ${config.apiBurstPerSecond} per second per key.`,
+      );
     }
     const period = request.quota!.period!;
     void reply.header('Retry-After', Math.max(Math.ceil((period.end.getTime() - Date.now()) / 1000), 1));
@@ -157,7 +183,12 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
   }
 
   /** Answers 304 when the client holds this version; otherwise counts the request. */
-  async function conditional(request: FastifyRequest, reply: FastifyReply, etag: string, lastModified?: string) {
+  async function conditional(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    etag: string,
+    lastModified?: string,
+  ) {
     void reply.header('ETag', etag);
     if (lastModified) void reply.header('Last-Modified', lastModified);
     void reply.header('Cache-Control', 'private, max-age=0, must-revalidate');
@@ -184,7 +215,10 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
     }
     let cached = ratesBodies.get(etag);
     if (!cached) {
-      const newest = rates.reduce<string | undefined>((max, r) => (!max || r.updatedAt > max ? r.updatedAt : max), undefined);
+      const newest = rates.reduce<string | undefined>(
+        (max, r) => (!max || r.updatedAt > max ? r.updatedAt : max),
+        undefined,
+      );
       cached = { body: JSON.stringify(ok(rates, 'Rates fetched.')), lastModified: httpDate(newest) };
       ratesBodies.set(etag, cached);
     }
@@ -197,7 +231,8 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
       schema: {
         ...schema,
         summary: 'Latest rates',
-        description: 'The latest buy and sell rate for every market, base and asset, optionally filtered. Supports If-None-Match.',
+        description:
+          'The latest buy and sell rate for every market, base and asset, optionally filtered. Supports If-None-Match.',
         querystring: RatesQuery,
         response: { 200: Envelope(PaidRates), 304: { type: 'null', description: 'Not modified' }, ...errors },
       },
@@ -206,7 +241,8 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
       const { market, base, asset } = request.query;
       const current = await snapshot.get();
       const rates = current.rates.filter(
-        (r) => (!market || r.market === market) && (!base || r.base === base) && (!asset || r.asset === asset),
+        (r) =>
+          (!market || r.market === market) && (!base || r.base === base) && (!asset || r.asset === asset),
       );
       const etag = `"${current.version}-${market ?? ''}-${base ?? ''}-${asset ?? ''}"`;
       const { body, lastModified } = ratesBody(current.version, etag, rates);
@@ -224,7 +260,11 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
         summary: 'Daily rate history',
         description: `One value per UTC day (the day's last record) for a pair and market, from..to inclusive (default: the last 30 days; at most ${MAX_HISTORY_DAYS} days).`,
         querystring: RateHistoryQuery,
-        response: { 200: Envelope(RateHistory), 304: { type: 'null', description: 'Not modified' }, ...errors },
+        response: {
+          200: Envelope(RateHistory),
+          304: { type: 'null', description: 'Not modified' },
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -248,7 +288,8 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
       schema: {
         ...schema,
         summary: 'Convert an amount',
-        description: 'Converts between an asset and a base currency at the latest rate of a market (default Cash), on the buy or sell side (default buy).',
+        description:
+          'Converts between an asset and a base currency at the latest rate of a market (default Cash), on the buy or sell side (default buy).',
         querystring: ConvertQuery,
         response: { 200: Envelope(Conversion), ...errors },
       },
@@ -262,12 +303,17 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
       if (fromAsset === toAsset) throw badRequest('from and to must be one asset and one base currency');
       const asset = (fromAsset ? from : to) as Asset;
       const base = (fromAsset ? to : from) as Base;
-      const rate: Rate | undefined = (await snapshot.get()).rates.find((r) => r.market === market && r.base === base && r.asset === asset);
+      const rate: Rate | undefined = (await snapshot.get()).rates.find(
+        (r) => r.market === market && r.base === base && r.asset === asset,
+      );
       if (!rate) throw notFound(`No ${market} rate for ${asset}/${base} yet.`);
       await charge(request, reply);
       const price = side === 'buy' ? rate.buy : rate.sell;
       const result = Math.round((fromAsset ? amount * price : amount / price) * 10_000) / 10_000;
-      return ok({ amount, from, to, market, side, rate: price, result, rateUpdatedAt: rate.updatedAt }, 'Converted.');
+      return ok(
+        { amount, from, to, market, side, rate: price, result, rateUpdatedAt: rate.updatedAt },
+        'Converted.',
+      );
     },
   );
 
@@ -283,7 +329,11 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
         ...schema,
         summary: 'Markets, bases and assets',
         description: 'Every market, base currency and asset the API knows, with codes, symbols and flags.',
-        response: { 200: Envelope(Currencies), 304: { type: 'null', description: 'Not modified' }, ...errors },
+        response: {
+          200: Envelope(Currencies),
+          304: { type: 'null', description: 'Not modified' },
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

@@ -18,7 +18,8 @@ export interface QuotaSubject {
   period: QuotaPeriod;
 }
 
-export type QuotaOutcome = { allowed: true; used: number } | { allowed: false; reason: 'quota' | 'burst'; used: number };
+export type QuotaOutcome =
+  { allowed: true; used: number } | { allowed: false; reason: 'quota' | 'burst'; used: number };
 
 export interface QuotaStore {
   readonly kind: 'redis' | 'memory' | 'postgres';
@@ -34,10 +35,14 @@ interface Dirty {
   lastIncrement: Date;
 }
 
-const quotaKey = (prefix: string, subject: QuotaSubject) => `${prefix}:quota:${subject.subscriptionId}:${subject.period.index}`;
+const quotaKey = (prefix: string, subject: QuotaSubject) =>
+  `${prefix}:quota:${subject.subscriptionId}:${subject.period.index}`;
 
 /** Writes counts for this period, never lowering one another process wrote later. */
-async function persistCounts(db: Database, counts: Array<{ subject: QuotaSubject; used: number; lastIncrement: Date }>) {
+async function persistCounts(
+  db: Database,
+  counts: Array<{ subject: QuotaSubject; used: number; lastIncrement: Date }>,
+) {
   for (const { subject, used, lastIncrement } of counts) {
     await db
       .update(subscriptions)
@@ -72,7 +77,10 @@ export function createMemoryQuotaStore(db: Database, burstPerSecond: number): Qu
   return {
     kind: 'memory',
     async take(subject, keyHash, now) {
-      if (!subject) return burst.allow(keyHash, now) ? { allowed: true, used: 0 } : { allowed: false, reason: 'burst', used: 0 };
+      if (!subject)
+        return burst.allow(keyHash, now)
+          ? { allowed: true, used: 0 }
+          : { allowed: false, reason: 'burst', used: 0 };
       const key = quotaKey('memory', subject);
       const used = counts.get(key) ?? subject.processedAtLoad;
       // A spent month is the more useful answer than a burst, so it is checked first.
@@ -87,7 +95,11 @@ export function createMemoryQuotaStore(db: Database, burstPerSecond: number): Qu
       dirty.clear();
       await persistCounts(
         db,
-        batch.map((d) => ({ subject: d.subject, used: counts.get(d.key) ?? 0, lastIncrement: d.lastIncrement })),
+        batch.map((d) => ({
+          subject: d.subject,
+          used: counts.get(d.key) ?? 0,
+          lastIncrement: d.lastIncrement,
+        })),
       ).catch((err: unknown) => {
         for (const d of batch) if (!dirty.has(d.key)) dirty.set(d.key, d);
         throw err;
@@ -109,9 +121,21 @@ if burst > tonumber(ARGV[1]) then return {-1, used} end
 return {1, redis.call('INCR', KEYS[2])}
 `;
 
-type TakeCommand = (burstKey: string, quotaKey: string, burst: number, limit: number, initial: number, ttl: number) => Promise<[number, number]>;
+type TakeCommand = (
+  burstKey: string,
+  quotaKey: string,
+  burst: number,
+  limit: number,
+  initial: number,
+  ttl: number,
+) => Promise<[number, number]>;
 
-export function createRedisQuotaStore(db: Database, redisUrl: string, prefix: string, burstPerSecond: number): QuotaStore {
+export function createRedisQuotaStore(
+  db: Database,
+  redisUrl: string,
+  prefix: string,
+  burstPerSecond: number,
+): QuotaStore {
   const redis = new IORedis(redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 2 });
   redis.on('error', () => {
     // ioredis reconnects; a request during an outage fails with a 5xx through the error handler.
@@ -124,12 +148,26 @@ export function createRedisQuotaStore(db: Database, redisUrl: string, prefix: st
     async take(subject, keyHash, now) {
       const burstKey = `${prefix}:burst:${keyHash}`;
       if (!subject) {
-        const [code] = await take(burstKey, `${prefix}:unlimited:${keyHash}`, burstPerSecond, Number.MAX_SAFE_INTEGER, 0, 86_400_000);
+        const [code] = await take(
+          burstKey,
+          `${prefix}:unlimited:${keyHash}`,
+          burstPerSecond,
+          Number.MAX_SAFE_INTEGER,
+          0,
+          86_400_000,
+        );
         return code === -1 ? { allowed: false, reason: 'burst', used: 0 } : { allowed: true, used: 0 };
       }
       const key = quotaKey(prefix, subject);
       const ttl = Math.max(subject.period.end.getTime() - now.getTime(), 0) + 7 * 86_400_000;
-      const [code, used] = await take(burstKey, key, burstPerSecond, subject.limit, subject.processedAtLoad, ttl);
+      const [code, used] = await take(
+        burstKey,
+        key,
+        burstPerSecond,
+        subject.limit,
+        subject.processedAtLoad,
+        ttl,
+      );
       if (code === 1) {
         dirty.set(key, { subject, key, lastIncrement: now });
         return { allowed: true, used };
@@ -144,7 +182,11 @@ export function createRedisQuotaStore(db: Database, redisUrl: string, prefix: st
         const values = await redis.mget(...batch.map((d) => d.key));
         await persistCounts(
           db,
-          batch.map((d, i) => ({ subject: d.subject, used: Number(values[i] ?? 0), lastIncrement: d.lastIncrement })),
+          batch.map((d, i) => ({
+            subject: d.subject,
+            used: Number(values[i] ?? 0),
+            lastIncrement: d.lastIncrement,
+          })),
         );
       } catch (err) {
         for (const d of batch) if (!dirty.has(d.key)) dirty.set(d.key, d);
@@ -162,7 +204,8 @@ export function createPostgresQuotaStore(db: Database, burstPerSecond: number): 
   return {
     kind: 'postgres',
     async take(subject, keyHash, now) {
-      if (!burst.allow(keyHash, now)) return { allowed: false, reason: 'burst', used: subject?.processedAtLoad ?? 0 };
+      if (!burst.allow(keyHash, now))
+        return { allowed: false, reason: 'burst', used: subject?.processedAtLoad ?? 0 };
       if (!subject) return { allowed: true, used: 0 };
       const periodStart = subject.period.start.toISOString();
       const fresh = sql`(${subscriptions.lastIncrement} IS NULL OR ${subscriptions.lastIncrement} < ${periodStart}::timestamptz)`;
@@ -172,9 +215,16 @@ export function createPostgresQuotaStore(db: Database, burstPerSecond: number): 
           processedRequests: sql`CASE WHEN ${fresh} THEN 1 ELSE ${subscriptions.processedRequests} + 1 END`,
           lastIncrement: now,
         })
-        .where(and(eq(subscriptions.id, subject.subscriptionId), sql`(${fresh} OR ${subscriptions.processedRequests} < ${subject.limit})`))
+        .where(
+          and(
+            eq(subscriptions.id, subject.subscriptionId),
+            sql`(${fresh} OR ${subscriptions.processedRequests} < ${subject.limit})`,
+          ),
+        )
         .returning({ used: subscriptions.processedRequests });
-      return row ? { allowed: true, used: row.used } : { allowed: false, reason: 'quota', used: subject.limit };
+      return row
+        ? { allowed: true, used: row.used }
+        : { allowed: false, reason: 'quota', used: subject.limit };
     },
     async flush() {},
     async close() {},

@@ -15,7 +15,12 @@ interface Log {
   error(obj: object, msg: string): void;
 }
 
-export function createRequestLogBuffer(requests: RequestsService, flushMs: number, log: Log, afterFlush?: () => Promise<void>): RequestLogBuffer {
+export function createRequestLogBuffer(
+  requests: RequestsService,
+  flushMs: number,
+  log: Log,
+  afterFlush?: () => Promise<void>,
+): RequestLogBuffer {
   let buffer: NewRequestLog[] = [];
   let writing: Promise<void> = Promise.resolve();
 

@@ -33,7 +33,15 @@ export const ratesRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
 
   app.get(
     '/admin/fetch_all_rates',
-    { ...adminOnly, schema: { ...admin, summary: 'Every rate record, newest first', querystring: PageQuery, response: { 200: PagedEnvelope(Rate) } } },
+    {
+      ...adminOnly,
+      schema: {
+        ...admin,
+        summary: 'Every rate record, newest first',
+        querystring: PageQuery,
+        response: { 200: PagedEnvelope(Rate) },
+      },
+    },
     async (request) => {
       const page = pageOf(request.query.page);
       const { rows, count } = await services.rates.list(page);
@@ -43,19 +51,36 @@ export const ratesRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
 
   app.post(
     '/admin/create_rate',
-    { ...adminOnly, schema: { ...admin, summary: 'Record a rate', body: RateInput, response: { 201: Envelope(Rate) } } },
-    async (request, reply) => reply.status(201).send(ok(await services.rates.create(request.body), 'Rate created successfully.')),
+    {
+      ...adminOnly,
+      schema: { ...admin, summary: 'Record a rate', body: RateInput, response: { 201: Envelope(Rate) } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(ok(await services.rates.create(request.body), 'Rate created successfully.')),
   );
 
   app.put(
     '/admin/edit_rate/:id',
-    { ...adminOnly, schema: { ...admin, summary: 'Correct a rate record', params: IdParams, body: RateInput, response: { 200: Envelope(Rate) } } },
-    async (request) => ok(await services.rates.update(request.params.id, request.body), 'Rate updated successfully.'),
+    {
+      ...adminOnly,
+      schema: {
+        ...admin,
+        summary: 'Correct a rate record',
+        params: IdParams,
+        body: RateInput,
+        response: { 200: Envelope(Rate) },
+      },
+    },
+    async (request) =>
+      ok(await services.rates.update(request.params.id, request.body), 'Rate updated successfully.'),
   );
 
   app.delete(
     '/admin/delete_rate/:id',
-    { ...adminOnly, schema: { ...admin, summary: 'Delete a rate record', params: IdParams, response: { 200: MessageOnly } } },
+    {
+      ...adminOnly,
+      schema: { ...admin, summary: 'Delete a rate record', params: IdParams, response: { 200: MessageOnly } },
+    },
     async (request) => {
       await services.rates.remove(request.params.id);
       return done('Rate deleted successfully.');
@@ -64,7 +89,15 @@ export const ratesRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
 
   app.post(
     '/admin/export_rate_to_csv',
-    { ...adminOnly, schema: { ...admin, summary: 'E-mail every rate as CSV', body: ExportRatesInput, response: { 202: MessageOnly } } },
+    {
+      ...adminOnly,
+      schema: {
+        ...admin,
+        summary: 'E-mail every rate as CSV',
+        body: ExportRatesInput,
+        response: { 202: MessageOnly },
+      },
+    },
     async (request, reply) => {
       await services.rates.requestExport(request.body.email);
       return reply.status(202).send(done(`The rates export will be sent to ${request.body.email}.`));
@@ -73,7 +106,10 @@ export const ratesRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
 
   app.post(
     '/admin/send_tweet_rate',
-    { ...adminOnly, schema: { ...admin, summary: "Tweet today's naira cash rates", response: { 202: MessageOnly } } },
+    {
+      ...adminOnly,
+      schema: { ...admin, summary: "Tweet today's naira cash rates", response: { 202: MessageOnly } },
+    },
     async (_request, reply) => {
       await services.rates.tweetLatest();
       return reply.status(202).send(done('The rates tweet is on its way.'));

@@ -46,7 +46,12 @@ export function createRatesService(db: Database, enqueue: Enqueue, changes: Chan
 
     async list(page: Page): Promise<{ rows: Rate[]; count: number }> {
       const [rows, [total]] = await Promise.all([
-        db.select().from(rates).orderBy(desc(rates.createdAt), desc(rates.id)).limit(page.limit).offset(page.offset),
+        db
+          .select()
+          .from(rates)
+          .orderBy(desc(rates.createdAt), desc(rates.id))
+          .limit(page.limit)
+          .offset(page.offset),
         db.select({ value: count() }).from(rates),
       ]);
       return { rows: rows.map(toRate), count: total?.value ?? 0 };
@@ -76,7 +81,13 @@ export function createRatesService(db: Database, enqueue: Enqueue, changes: Chan
     },
 
     /** One value per UTC day (that day's last record) for a pair and market, from..to inclusive. */
-    async history(market: Market, base: Base, asset: Asset, from: string, to: string): Promise<RateHistory['points']> {
+    async history(
+      market: Market,
+      base: Base,
+      asset: Asset,
+      from: string,
+      to: string,
+    ): Promise<RateHistory['points']> {
       const day = sql<string>`to_char(${rates.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
       const rows = await db
         .selectDistinctOn([day], { day, buy: rates.buy, sell: rates.sell })
@@ -108,9 +119,18 @@ export function createRatesService(db: Database, enqueue: Enqueue, changes: Chan
       });
       let rowCount = 0;
       for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const batch = await db.select().from(rates).orderBy(rates.createdAt, rates.id).limit(EXPORT_BATCH).offset(offset);
+        const batch = await db
+          .select()
+          .from(rates)
+          .orderBy(rates.createdAt, rates.id)
+          .limit(EXPORT_BATCH)
+          .offset(offset);
         for (const row of batch) {
-          stringifier.write({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+          stringifier.write({
+            ...row,
+            createdAt: row.createdAt.toISOString(),
+            updatedAt: row.updatedAt.toISOString(),
+          });
         }
         rowCount += batch.length;
         if (batch.length < EXPORT_BATCH) break;
@@ -136,7 +156,10 @@ export function createRatesService(db: Database, enqueue: Enqueue, changes: Chan
         naira.length > 0
           ? `AfroFX ${MARKET_LABELS.black_market_cash} rates (NGN)\n${lines.join('\n')}\n#naira #forex`
           : 'AfroFX: rates have not been updated today.';
-      const [row] = await db.insert(rateTweets).values({ text: text.slice(0, 280) }).returning({ id: rateTweets.id });
+      const [row] = await db
+        .insert(rateTweets)
+        .values({ text: text.slice(0, 280) })
+        .returning({ id: rateTweets.id });
       await enqueue('rates-tweet', { tweetId: row!.id }, { jobId: row!.id });
     },
 
@@ -148,7 +171,6 @@ export function createRatesService(db: Database, enqueue: Enqueue, changes: Chan
     async markTweetPosted(id: string, tweetId: string): Promise<void> {
       await db.update(rateTweets).set({ tweetId }).where(eq(rateTweets.id, id));
     },
-
   };
 }
 

@@ -18,7 +18,10 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 /** A field of COPY's text format: backslash escapes for the characters that separate fields and rows. */
 function copyField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '\\N';
-  return String(value).replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
+  return String(value).replace(
+    /[\\\t\n\r]/g,
+    (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!,
+  );
 }
 
 /** A Postgres array literal, so that a whole column travels as one parameter on both drivers. */
@@ -49,12 +52,25 @@ export function createRequestsService(db: Database, pglite?: PGlite) {
       if (pglite) {
         // Embedded: COPY is a third cheaper than INSERT in PGlite, which shares the event loop with the API.
         const tsv = entries
-          .map((e) => [e.appId, e.host, e.agent, e.ipAddress, e.originalUrl, e.status, e.latencyMs, e.createdAt.toISOString()].map(copyField).join('\t'))
+          .map((e) =>
+            [
+              e.appId,
+              e.host,
+              e.agent,
+              e.ipAddress,
+              e.originalUrl,
+              e.status,
+              e.latencyMs,
+              e.createdAt.toISOString(),
+            ]
+              .map(copyField)
+              .join('\t'),
+          )
           .join('\n');
         const upsert = new PgDialect().sqlToQuery(upsertDays);
         await pglite.transaction(async (tx) => {
           await tx.query(
-            'COPY request_logs (app_id, host, agent, ip_address, original_url, status, latency_ms, created_at) FROM \'/dev/blob\'',
+            "COPY request_logs (app_id, host, agent, ip_address, original_url, status, latency_ms, created_at) FROM '/dev/blob'",
             [],
             { blob: new Blob([tsv]) },
           );

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, IdParams, MailingListQuery, MessageOnly, PagedEnvelope, SubscribeInput, Subscriber } from '@afrofx/shared';
+import {
+  Envelope,
+  IdParams,
+  MailingListQuery,
+  MessageOnly,
+  PagedEnvelope,
+  SubscribeInput,
+  Subscriber,
+} from '@afrofx/shared';
 import { Type } from '@sinclair/typebox';
 import { done, paged, pageOf } from '../../http';
 import type { RouteOptions } from '../../app';
@@ -9,11 +17,17 @@ export const subscribersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
     '/user/create_email_sub',
     {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags: ['Public'], summary: 'Subscribe an e-mail address to daily rates', body: SubscribeInput, response: { 200: MessageOnly, 201: MessageOnly } },
+      schema: {
+        tags: ['Public'],
+        summary: 'Subscribe an e-mail address to daily rates',
+        body: SubscribeInput,
+        response: { 200: MessageOnly, 201: MessageOnly },
+      },
     },
     async (request, reply) => {
       const result = await services.subscribers.subscribe(request.body.email);
-      if (result.alreadyActive) return reply.status(200).send(done('This e-mail is already subscribed to daily rates.'));
+      if (result.alreadyActive)
+        return reply.status(200).send(done('This e-mail is already subscribed to daily rates.'));
       return reply
         .status(result.created ? 201 : 200)
         .send(done('Thanks for subscribing! Check your e-mail for a link to confirm your subscription.'));
@@ -23,11 +37,20 @@ export const subscribersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
   app.post(
     '/user/confirmation/:id',
     {
-      schema: { tags: ['Public'], summary: 'Confirm a mailing-list subscription', params: IdParams, response: { 200: MessageOnly } },
+      schema: {
+        tags: ['Public'],
+        summary: 'Confirm a mailing-list subscription',
+        params: IdParams,
+        response: { 200: MessageOnly },
+      },
     },
     async (request) => {
       const { alreadyActive } = await services.subscribers.confirm(request.params.id);
-      return done(alreadyActive ? 'Your subscription has already been activated.' : 'Your subscription has been activated.');
+      return done(
+        alreadyActive
+          ? 'Your subscription has already been activated.'
+          : 'Your subscription has been activated.',
+      );
     },
   );
 
@@ -36,17 +59,31 @@ export const subscribersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
 
   app.get(
     '/admin/fetch_mailing_list',
-    { ...adminOnly, schema: { ...admin, summary: 'Mailing list or API waiting list', querystring: MailingListQuery, response: { 200: PagedEnvelope(Subscriber) } } },
+    {
+      ...adminOnly,
+      schema: {
+        ...admin,
+        summary: 'Mailing list or API waiting list',
+        querystring: MailingListQuery,
+        response: { 200: PagedEnvelope(Subscriber) },
+      },
+    },
     async (request) => {
       const page = pageOf(request.query.page);
-      const { rows, count } = await services.subscribers.list(request.query.mail_type ?? 'mailing_list', page);
+      const { rows, count } = await services.subscribers.list(
+        request.query.mail_type ?? 'mailing_list',
+        page,
+      );
       return paged(page, rows, count, 'Mailing list fetched.');
     },
   );
 
   app.delete(
     '/admin/remove_email/:id',
-    { ...adminOnly, schema: { ...admin, summary: 'Remove an address', params: IdParams, response: { 200: MessageOnly } } },
+    {
+      ...adminOnly,
+      schema: { ...admin, summary: 'Remove an address', params: IdParams, response: { 200: MessageOnly } },
+    },
     async (request) => {
       await services.subscribers.remove(request.params.id);
       return done('Email removed successfully.');
@@ -55,10 +92,19 @@ export const subscribersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
 
   app.post(
     '/admin/send_rate_to_mail',
-    { ...adminOnly, schema: { ...admin, summary: 'E-mail the latest rates to every active subscriber', response: { 202: Envelope(Type.Object({ recipients: Type.Integer() })) } } },
+    {
+      ...adminOnly,
+      schema: {
+        ...admin,
+        summary: 'E-mail the latest rates to every active subscriber',
+        response: { 202: Envelope(Type.Object({ recipients: Type.Integer() })) },
+      },
+    },
     async (request, reply) => {
       const recipients = await services.subscribers.startRatesMailing(request.admin!.id);
-      return reply.status(202).send({ data: { recipients }, message: `Rates mail is being sent to ${recipients} subscriber(s).` });
+      return reply
+        .status(202)
+        .send({ data: { recipients }, message: `Rates mail is being sent to ${recipients} subscriber(s).` });
     },
   );
 };

@@ -36,7 +36,12 @@ export function createSubscribersService(db: Database, enqueue: Enqueue) {
           await db
             .select()
             .from(mailingListSubscribers)
-            .where(and(sql`lower(${mailingListSubscribers.email}) = ${email}`, eq(mailingListSubscribers.mailType, mailType)))
+            .where(
+              and(
+                sql`lower(${mailingListSubscribers.email}) = ${email}`,
+                eq(mailingListSubscribers.mailType, mailType),
+              ),
+            )
         )[0]!;
       if (!row.isActivated && mailType === 'mailing_list') {
         await enqueue('subscription-confirmation-mail', { subscriberId: row.id });
@@ -46,7 +51,8 @@ export function createSubscribersService(db: Database, enqueue: Enqueue) {
 
     async confirm(id: string): Promise<{ alreadyActive: boolean }> {
       const [row] = await db.select().from(mailingListSubscribers).where(eq(mailingListSubscribers.id, id));
-      if (!row) throw notFound('This confirmation link is not valid. The subscription may have been removed.');
+      if (!row)
+        throw notFound('This confirmation link is not valid. The subscription may have been removed.');
       if (row.isActivated) return { alreadyActive: true };
       await db
         .update(mailingListSubscribers)
@@ -85,11 +91,19 @@ export function createSubscribersService(db: Database, enqueue: Enqueue) {
 
     /** Starts a rates mailing to every activated subscriber; returns how many will receive it. */
     async startRatesMailing(requestedBy: string): Promise<number> {
-      const [mailing] = await db.insert(rateMailings).values({ requestedBy }).returning({ id: rateMailings.id });
+      const [mailing] = await db
+        .insert(rateMailings)
+        .values({ requestedBy })
+        .returning({ id: rateMailings.id });
       const [active] = await db
         .select({ value: count() })
         .from(mailingListSubscribers)
-        .where(and(eq(mailingListSubscribers.mailType, 'mailing_list'), eq(mailingListSubscribers.isActivated, true)));
+        .where(
+          and(
+            eq(mailingListSubscribers.mailType, 'mailing_list'),
+            eq(mailingListSubscribers.isActivated, true),
+          ),
+        );
       await enqueue('rates-mail', { mailingId: mailing!.id }, { jobId: mailing!.id });
       return active?.value ?? 0;
     },

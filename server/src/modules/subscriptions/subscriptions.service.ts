@@ -11,7 +11,10 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
  * DESIGN §4: expired after expireAt; the monthly count resets each month of the term, so a count last raised in an
  * earlier month of the term is this month's 0 (as the paid API counts it), not a reason to show 'exhausted'.
  */
-function currentUsage(row: SubscriptionRow, now: Date): { status: Subscription['status']; processed: number } {
+function currentUsage(
+  row: SubscriptionRow,
+  now: Date,
+): { status: Subscription['status']; processed: number } {
   if (row.status === 'upcoming') return { status: 'upcoming', processed: row.processedRequests };
   if (row.expireAt <= now) return { status: 'expired', processed: row.processedRequests };
   const { start } = quotaPeriod(row.startsAt, row.expireAt, now);
@@ -41,7 +44,12 @@ export function createSubscriptionsService(db: Database) {
       .select({ subscription: subscriptions, appName: apps.name })
       .from(subscriptions)
       .innerJoin(apps, eq(apps.id, subscriptions.appId))
-      .where(and(eq(subscriptions.appId, appId), upcoming ? eq(subscriptions.status, 'upcoming') : ne(subscriptions.status, 'upcoming')))
+      .where(
+        and(
+          eq(subscriptions.appId, appId),
+          upcoming ? eq(subscriptions.status, 'upcoming') : ne(subscriptions.status, 'upcoming'),
+        ),
+      )
       .orderBy(desc(subscriptions.startsAt), desc(subscriptions.createdAt))
       .limit(1);
     return row ? toSubscription(row.subscription, row.appName) : null;
@@ -55,7 +63,14 @@ export function createSubscriptionsService(db: Database) {
       const where = eq(transactions.appId, appId);
       const [rows, [total]] = await Promise.all([
         db
-          .select({ t: transactions, planName: plans.name, appName: apps.name, firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email })
+          .select({
+            t: transactions,
+            planName: plans.name,
+            appName: apps.name,
+            firstName: accounts.firstName,
+            lastName: accounts.lastName,
+            email: accounts.email,
+          })
           .from(transactions)
           .innerJoin(apps, eq(apps.id, transactions.appId))
           .innerJoin(accounts, eq(accounts.id, transactions.accountId))
