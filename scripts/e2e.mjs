@@ -83,7 +83,7 @@ async function main() {
   });
   try {
     await waitForHealth(baseUrl, server);
-    return run('npx', ['jest', '-c', 'jest.e2e.config.js'], {
+    return run('npx', ['jest', '-c', 'jest.e2e.config.js', ...process.argv.slice(2)], {
       ...process.env,
       E2E_BASE_URL: baseUrl,
       E2E_DATA_DIR: dataDir,

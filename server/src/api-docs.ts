@@ -39,3 +39,13 @@ Send the \`ETag\` of a rates answer back as \`If-None-Match\` to get a free \`30
 ## Errors
 Every error is JSON: \`{ "message": "…", "statusCode": 400, "error": "Bad Request" }\`, and a \`400\` names the parameter at fault.`;
 }
+
+/** The brand mark and name for the header of the documentation page (the web app's favicon, with the name). */
+export const docsLogo = {
+  type: 'image/svg+xml',
+  content: Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 150 32" width="150" height="32"><rect width="32" height="32" rx="8" fill="#0b3d2e"/><path d="M9 13h12l-3-3M23 19H11l3 3" fill="none" stroke="#e9b949" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/><text x="42" y="23" font-family="Arial, Helvetica, sans-serif" font-size="20" font-weight="700" fill="#ffffff">Afro<tspan fill="#e9b949">FX</tspan> API</text></svg>`,
+  ),
+  href: '/',
+  target: '_self' as const,
+};

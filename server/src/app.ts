@@ -8,7 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import IORedis from 'ioredis';
 import { ErrorBody } from '@afrofx/shared';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { apiQuickStart } from './api-docs';
+import { apiQuickStart, docsLogo } from './api-docs';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { appsRoutes } from './modules/apps/apps.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -107,7 +107,12 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    logo: docsLogo,
+    theme: { title: 'AfroFX API documentation' },
+  });
 
   app.addSchema({ $id: 'ErrorBody', ...ErrorBody });
 
