@@ -4,16 +4,15 @@
 // Embedded PGlite in a temporary folder by default; with DATABASE_URL, a bench database of its own is created on
 // that server and dropped afterwards (nothing is written to the database DATABASE_URL names).
 // BENCH_ROWS, BENCH_BATCH and BENCH_RUNS override the defaults.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { accounts, apps } from '../server/src/db/schema';
 import type { NewRequestLog } from '../server/src/modules/requests/requests.service';
 import { createRuntime } from '../server/src/runtime';
+import { createScratchDatabase } from '../server/test/support/scratch-database';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 10_000);
@@ -30,26 +29,6 @@ const AGENTS = [
   'Go-http-client/2.0',
 ];
 const PATHS = ['/v1/rates', '/v1/rates?market=bank', '/v1/rates?base=naira&asset=dollar', '/v1/currencies'];
-
-async function createBenchDatabase(serverUrl: string) {
-  const name = `afrofx_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -71,7 +50,9 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'afrofx-analytics-bench-'));
-  const benchDb = process.env.DATABASE_URL ? await createBenchDatabase(process.env.DATABASE_URL) : undefined;
+  const benchDb = process.env.DATABASE_URL
+    ? await createScratchDatabase(process.env.DATABASE_URL, 'afrofx_bench')
+    : undefined;
   const where = benchDb ? `PostgreSQL server, database ${benchDb.name}` : `embedded PGlite in ${dataDir}`;
   console.log(
     `analytics bench: ${where}; ${ROWS.toLocaleString('en-US')} rows in batches of ${BATCH.toLocaleString('en-US')}`,

@@ -3,17 +3,16 @@
 // counting by default; a PostgreSQL server and Redis when DATABASE_URL / REDIS_URL are set (a bench database of
 // its own is created there and dropped afterwards).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { loadConfig } from '../server/src/config';
 import { accounts, apiKeys, apps, subscriptions } from '../server/src/db/schema';
 import { generateKeyPair } from '../server/src/modules/api-keys/api-key-material';
 import { createRuntime } from '../server/src/runtime';
+import { createScratchDatabase } from '../server/test/support/scratch-database';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -61,18 +60,8 @@ async function main() {
   );
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'afrofx-bench-'));
-  let benchDb: string | undefined;
-  let databaseUrl: string | undefined;
-  if (serverDbUrl) {
-    benchDb = `afrofx_bench_${randomBytes(4).toString('hex')}`;
-    const client = new pg.Client({ connectionString: serverDbUrl });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${benchDb}`);
-    await client.end();
-    const url = new URL(serverDbUrl);
-    url.pathname = `/${benchDb}`;
-    databaseUrl = url.toString();
-  }
+  const benchDb = serverDbUrl ? await createScratchDatabase(serverDbUrl, 'afrofx_bench') : undefined;
+  const databaseUrl = benchDb?.url;
   const children: ChildProcess[] = [];
   try {
     // Setup: demo rates, and an app whose plan will not run out during the bench.
@@ -187,12 +176,7 @@ async function main() {
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));
-    if (benchDb && serverDbUrl) {
-      const client = new pg.Client({ connectionString: serverDbUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${benchDb} WITH (FORCE)`);
-      await client.end();
-    }
+    await benchDb?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

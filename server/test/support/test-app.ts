@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import IORedis from 'ioredis';
-import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { createRuntime, type Runtime } from '../../src/runtime';
+import { createScratchDatabase } from './scratch-database';
 
 export const ADMIN = { email: 'admin@example.com', password: 'afrofx-admin-test' } as const;
 export const redisAvailable = Boolean(process.env.REDIS_URL);
@@ -31,25 +31,6 @@ export interface TestApp {
   /** E-mails written to the outbox so far, oldest first. */
   outbox(): Promise<OutboxMail[]>;
   close(): Promise<void>;
-}
-
-async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `afrofx_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 export async function deleteRedisKeys(redisUrl: string, prefix: string) {
@@ -87,7 +68,7 @@ function attachmentsOf(raw: string): OutboxMail['attachments'] {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'afrofx-test-'));
   const serverDb = process.env.DATABASE_URL
-    ? await createServerDatabase(process.env.DATABASE_URL)
+    ? await createScratchDatabase(process.env.DATABASE_URL, 'afrofx_test')
     : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
