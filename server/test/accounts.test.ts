@@ -546,9 +546,25 @@ describe('POST account/change_password', () => {
       payload: { oldPassword: PASSWORD, newPassword: NEW_PASSWORD },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: null, message: 'Your password has been changed.' });
+    expect(res.json()).toEqual({
+      data: { token: expect.any(String) },
+      message: 'Your password has been changed.',
+    });
     expect((await signin(dev.email, NEW_PASSWORD, dev.ip)).statusCode).toBe(200);
     expect((await signin(dev.email, PASSWORD, dev.ip)).statusCode).toBe(401);
+  });
+
+  it('ends every other session of the account and answers a fresh token for this one', async () => {
+    const dev = await signUpAndActivate();
+    const other = (await signin(dev.email, PASSWORD, dev.ip)).json().data.token as string;
+    const res = await call('POST', 'account/change_password', {
+      token: dev.token,
+      payload: { oldPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    const fresh = res.json().data.token as string;
+    expect((await call('GET', 'apps/all_apps', { token: other })).statusCode).toBe(401);
+    expect((await call('GET', 'apps/all_apps', { token: dev.token })).statusCode).toBe(401);
+    expect((await call('GET', 'apps/all_apps', { token: fresh })).statusCode).toBe(200);
   });
 
   it('refuses a wrong old password and keeps the current one', async () => {

@@ -99,6 +99,14 @@ describe('developer passwords', () => {
       .filter({ hasText: 'Your password has been changed.' })
       .waitFor();
     expect(await page.getByLabel('Current password', { exact: true }).inputValue()).toBe('');
+
+    // The change ended the account's other sessions, but this one carries on with its fresh token.
+    await page.getByRole('link', { name: 'Your Apps', exact: true }).click();
+    await page.waitForURL('**/developer/apps');
+    await page.getByText('No apps created.').waitFor();
+    await page.reload();
+    await page.getByText('No apps created.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/developer/apps');
     await page.context().close();
 
     const again = await openPage(browser);

@@ -11,6 +11,7 @@ import {
   SignupInput,
   TokenParams,
 } from '@afrofx/shared';
+import { Type } from '@sinclair/typebox';
 import { done, ok } from '../../http';
 import type { RouteOptions } from '../../app';
 
@@ -119,18 +120,20 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
       schema: {
         tags,
         security: [{ bearerAuth: [] }],
-        summary: 'Change the password',
+        summary: 'Change the password (ends every other session; answers a fresh token for this one)',
         body: ChangePasswordInput,
-        response: { 200: MessageOnly },
+        response: { 200: Envelope(Type.Object({ token: Type.String() })) },
       },
     },
     async (request) => {
-      await services.accounts.changePassword(
-        request.developer!.id,
+      const developerId = request.developer!.id;
+      const tokenVersion = await services.accounts.changePassword(
+        developerId,
         request.body.oldPassword,
         request.body.newPassword,
       );
-      return done('Your password has been changed.');
+      const token = app.issueToken({ sub: developerId, role: 'developer', ver: tokenVersion });
+      return ok({ token }, 'Your password has been changed.');
     },
   );
 };

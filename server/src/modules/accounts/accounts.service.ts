@@ -154,16 +154,23 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
       });
     },
 
-    async changePassword(accountId: string, oldPassword: string, newPassword: string): Promise<void> {
+    /** Ends every other session of the account; returns the token version for the caller's fresh session. */
+    async changePassword(accountId: string, oldPassword: string, newPassword: string): Promise<number> {
       const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
       if (!account || !(await verifyPassword(account.passwordHash, oldPassword))) {
         throw badRequest('Your current password is not correct.');
       }
       if (oldPassword === newPassword) throw badRequest('Passwords can not be the same.');
-      await db
+      const [row] = await db
         .update(accounts)
-        .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
-        .where(eq(accounts.id, accountId));
+        .set({
+          passwordHash: await hashPassword(newPassword),
+          tokenVersion: sql`${accounts.tokenVersion} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(eq(accounts.id, accountId))
+        .returning({ tokenVersion: accounts.tokenVersion });
+      return row!.tokenVersion;
     },
 
     /** The session check behind every developer call. */

@@ -41,7 +41,7 @@ const developerApi = api.injectEndpoints({
     resetPassword: build.mutation<ApiEnvelope<null>, ResetPasswordInput>({
       query: (body) => ({ url: 'account/reset_password', method: 'POST', body }),
     }),
-    changePassword: build.mutation<ApiEnvelope<null>, ChangePasswordInput>({
+    changePassword: build.mutation<ApiEnvelope<{ token: string }>, ChangePasswordInput>({
       query: (body) => ({ url: 'account/change_password', method: 'POST', body }),
     }),
     fetchApps: build.query<App[], void>({

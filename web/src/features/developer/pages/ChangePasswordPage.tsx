@@ -4,6 +4,7 @@ import { Button, buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { Input } from '../../../components/Input';
 import { PageHeader } from '../../../components/PageHeader';
+import { readDeveloperSession, saveDeveloperSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useChangePasswordMutation } from '../developer-api';
@@ -53,6 +54,9 @@ export function ChangePasswordPage() {
     // A wrong current password is refused with the server's message, toasted by the API layer.
     const result = await changePassword({ oldPassword: form.oldPassword, newPassword: form.newPassword });
     if (!result.data) return;
+    // The change ended every session of the account; this one carries on with the fresh token.
+    const session = readDeveloperSession();
+    if (session) saveDeveloperSession({ ...session, token: result.data.data.token });
     showToast(result.data.message, 'success');
     setForm(emptyForm);
   };
