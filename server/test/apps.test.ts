@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { apiKeys } from '../src/db/schema';
-import { createTestApp, eventually, type TestApp } from './support/test-app';
+import { developerFactory, type Developer } from './support/developers';
+import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,12 +11,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const UNKNOWN_ID = '7d0c0a54-3c57-4d0c-9f0f-0c0c0c0c0c0c';
-
-interface Developer {
-  id: string;
-  email: string;
-  token: string;
-}
 
 type Method = 'GET' | 'POST';
 const call = (method: Method, url: string, token?: string, payload?: object) =>
@@ -26,44 +21,7 @@ const call = (method: Method, url: string, token?: string, payload?: object) =>
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
 
-// Each developer signs up from an address of its own: the activation link route is throttled per client address.
-let seq = 0;
-async function signUpAndActivate(first_name = 'Ada', last_name = 'Okafor'): Promise<Developer> {
-  const n = ++seq;
-  const email = `apps-dev${n}@example.com`;
-  const password = 'correct-horse-battery';
-  const remoteAddress = `10.2.0.${n}`;
-  const signup = await t.app.inject({
-    method: 'POST',
-    url: '/v1/account/signup',
-    payload: { email, password, first_name, last_name },
-    remoteAddress,
-  });
-  expect(signup.statusCode).toBe(201);
-  const prefix = `${t.config.publicUrl}/developer/activate_account/`;
-  const link = await eventually(async () => {
-    const found = (await t.outbox()).find((m) => m.to === email)?.links.find((l) => l.startsWith(prefix));
-    if (!found) throw new Error(`no activation mail to ${email} yet`);
-    return found;
-  });
-  expect(
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/v1/account/activate_account/${link.slice(prefix.length)}`,
-        remoteAddress,
-      })
-    ).statusCode,
-  ).toBe(200);
-  const signin = await t.app.inject({
-    method: 'POST',
-    url: '/v1/account/signin',
-    payload: { email, password },
-    remoteAddress,
-  });
-  expect(signin.statusCode).toBe(200);
-  return { id: signup.json().data._id, email, token: signin.json().data.token };
-}
+const signUpAndActivate = developerFactory(() => t, 'apps', 2);
 
 async function createApp(dev: Developer, name: string): Promise<string> {
   const res = await call('POST', 'apps/create_app', dev.token, { name });

@@ -8,7 +8,8 @@ import {
   transactions,
 } from '../src/db/schema';
 import type { NewRequestLog } from '../src/modules/requests/requests.service';
-import { createTestApp, eventually, type TestApp } from './support/test-app';
+import { developerFactory, type Developer } from './support/developers';
+import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,50 +19,7 @@ afterAll(() => t.close());
 
 const DAY_MS = 86_400_000;
 
-interface Developer {
-  id: string;
-  email: string;
-  token: string;
-}
-
-// Each developer signs up from an address of its own: the activation link route is throttled per client address.
-let seq = 0;
-async function signUpAndActivate(): Promise<Developer> {
-  const n = ++seq;
-  const email = `usage-dev${n}@example.com`;
-  const password = 'correct-horse-battery';
-  const remoteAddress = `10.3.0.${n}`;
-  const signup = await t.app.inject({
-    method: 'POST',
-    url: '/v1/account/signup',
-    payload: { email, password, first_name: 'Kofi', last_name: 'Mensah' },
-    remoteAddress,
-  });
-  expect(signup.statusCode).toBe(201);
-  const prefix = `${t.config.publicUrl}/developer/activate_account/`;
-  const link = await eventually(async () => {
-    const found = (await t.outbox()).find((m) => m.to === email)?.links.find((l) => l.startsWith(prefix));
-    if (!found) throw new Error(`no activation mail to ${email} yet`);
-    return found;
-  });
-  expect(
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/v1/account/activate_account/${link.slice(prefix.length)}`,
-        remoteAddress,
-      })
-    ).statusCode,
-  ).toBe(200);
-  const signin = await t.app.inject({
-    method: 'POST',
-    url: '/v1/account/signin',
-    payload: { email, password },
-    remoteAddress,
-  });
-  expect(signin.statusCode).toBe(200);
-  return { id: signup.json().data._id, email, token: signin.json().data.token };
-}
+const signUpAndActivate = developerFactory(() => t, 'usage', 3);
 
 let dev: Developer;
 beforeAll(async () => {
@@ -518,7 +476,7 @@ describe('GET account/fetch_transactions/{appId}', () => {
           amount: 176_500,
           plan: { _id: plan!.id, name: 'Starter' },
           app: { _id: appId, name: 'Paying' },
-          user: { first_name: 'Kofi', last_name: 'Mensah', email: dev.email },
+          user: { first_name: 'Ada', last_name: 'Okafor', email: dev.email },
           transactionRefrence: `ref-${appId.slice(0, 8)}-2`,
           transactionStatus: 'pending',
           confirmedStatus: false,

@@ -1,0 +1,52 @@
+// Developers made the way a person makes one: sign up, open the activation link from the outbox, sign in.
+import { eventually, type TestApp } from './test-app';
+
+export interface Developer {
+  id: string;
+  email: string;
+  token: string;
+}
+
+const PASSWORD = 'correct-horse-battery';
+
+/**
+ * Each developer signs up from an address of its own (10.<subnet>.0.<n>): the activation link route is
+ * throttled per client address. `tag` keeps the e-mails of one test file apart from another's; `testApp` is read
+ * at each call, as test files create their app in beforeAll.
+ */
+export function developerFactory(testApp: () => TestApp, tag: string, subnet: number) {
+  let seq = 0;
+  return async function signUpAndActivate(first_name = 'Ada', last_name = 'Okafor'): Promise<Developer> {
+    const t = testApp();
+    const n = ++seq;
+    const email = `${tag}-dev${n}@example.com`;
+    const remoteAddress = `10.${subnet}.0.${n}`;
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/v1/account/signup',
+      payload: { email, password: PASSWORD, first_name, last_name },
+      remoteAddress,
+    });
+    expect(signup.statusCode).toBe(201);
+    const prefix = `${t.config.publicUrl}/developer/activate_account/`;
+    const link = await eventually(async () => {
+      const found = (await t.outbox()).find((m) => m.to === email)?.links.find((l) => l.startsWith(prefix));
+      if (!found) throw new Error(`no activation mail to ${email} yet`);
+      return found;
+    });
+    const activation = await t.app.inject({
+      method: 'GET',
+      url: `/v1/account/activate_account/${link.slice(prefix.length)}`,
+      remoteAddress,
+    });
+    expect(activation.statusCode).toBe(200);
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/v1/account/signin',
+      payload: { email, password: PASSWORD },
+      remoteAddress,
+    });
+    expect(signin.statusCode).toBe(200);
+    return { id: signup.json().data._id, email, token: signin.json().data.token };
+  };
+}
