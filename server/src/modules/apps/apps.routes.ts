@@ -19,8 +19,12 @@ import type { RouteOptions } from '../../app';
 /** Every {appId} call: the app must be the caller's, else 404 (DESIGN §4). */
 export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   app.addHook('preHandler', app.requireDeveloper);
+  // Every route with an {appId} checks ownership here, so a new one cannot forget it.
+  app.addHook('preHandler', async (request) => {
+    const { appId } = (request.params ?? {}) as { appId?: string };
+    if (appId) await services.apps.owned(request.developer!.id, appId);
+  });
   const schema = { tags: ['Apps'], security: [{ bearerAuth: [] }] };
-  const owned = (developerId: string | undefined, appId: string) => services.apps.owned(developerId!, appId);
 
   app.post(
     '/apps/create_app',
@@ -92,7 +96,6 @@ export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       },
     },
     async (request) => {
-      await owned(request.developer?.id, request.params.appId);
       return ok(await services.requests.analytics(request.params.appId), 'Request analytics fetched.');
     },
   );
@@ -109,7 +112,6 @@ export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       },
     },
     async (request) => {
-      await owned(request.developer?.id, request.params.appId);
       const page = pageOf(request.query.page);
       const { rows, count } = await services.requests.list(request.params.appId, page);
       return paged(page, rows, count, 'Requests fetched.');
@@ -128,7 +130,6 @@ export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       },
     },
     async (request) => {
-      await owned(request.developer?.id, request.params.appId);
       const page = pageOf(request.query.page);
       const { rows, count } = await services.subscriptions.transactions(request.params.appId, page);
       return paged(page, rows, count, 'Transactions fetched.');
@@ -146,7 +147,6 @@ export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       },
     },
     async (request) => {
-      await owned(request.developer?.id, request.params.appId);
       const subscription = await services.subscriptions.current(request.params.appId);
       return ok(subscription, subscription ? 'Subscription fetched.' : 'No active subscription.');
     },
@@ -163,7 +163,6 @@ export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       },
     },
     async (request) => {
-      await owned(request.developer?.id, request.params.appId);
       const subscription = await services.subscriptions.upcoming(request.params.appId);
       return ok(subscription, subscription ? 'Upcoming subscription fetched.' : 'No upcoming subscription.');
     },
