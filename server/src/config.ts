@@ -183,3 +183,16 @@ export function loadConfig(env: Env = process.env): Config {
     requestLogFlushMs: parsePositiveInteger('REQUEST_LOG_FLUSH_MS', env.REQUEST_LOG_FLUSH_MS, 1000),
   };
 }
+
+/** For the entry points: one clear line and exit 1 on a bad configuration, instead of a stack trace. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

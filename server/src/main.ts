@@ -1,23 +1,11 @@
 // Starts the HTTP server, and runs jobs in this process when there is no Redis (DESIGN §1).
-import { ConfigError, loadConfig, type Config } from './config';
+import { loadConfigOrExit } from './config';
 import { buildApp } from './app';
 import { createRuntime } from './runtime';
 import { DEMO_DEVELOPER } from './db/seed';
 
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`Configuration error: ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
-  }
-}
-
 async function main() {
-  const config = readConfig();
+  const config = loadConfigOrExit();
   const runtime = await createRuntime(config);
   const app = await buildApp(runtime);
   const worker = runtime.startWorker();

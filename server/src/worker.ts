@@ -1,18 +1,9 @@
 // The BullMQ worker process (docker-compose `worker`): runs the jobs the API enqueues on Redis.
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { createRuntime } from './runtime';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`Configuration error: ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   if (!config.redisUrl) {
     console.error('Configuration error: the worker needs REDIS_URL (without Redis the API runs jobs itself)');
     process.exit(1);

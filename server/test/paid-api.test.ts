@@ -55,7 +55,7 @@ describe('authentication with a private key', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode,
     ).toBe(200);
-    const rotated = await t.runtime.services.apps.generateKey(client.accountId, client.appId);
+    const rotated = await t.runtime.services.apps.generateKey(client.appId);
     expect(
       (await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode,
     ).toBe(401);
@@ -375,7 +375,7 @@ describeWithServers('two API processes sharing PostgreSQL and Redis', () => {
     expect(
       (await sibling.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode,
     ).toBe(200);
-    await t.runtime.services.apps.generateKey(client.accountId, client.appId);
+    await t.runtime.services.apps.generateKey(client.appId);
     await eventually(
       async () =>
         expect(

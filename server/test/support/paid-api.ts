@@ -43,7 +43,7 @@ export async function paidClient(
     })
     .returning();
   const [app] = await db.insert(apps).values({ accountId: account!.id, name: 'Paid app' }).returning();
-  const key = await t.runtime.services.apps.generateKey(account!.id, app!.id);
+  const key = await t.runtime.services.apps.generateKey(app!.id);
   let subscriptionId: string | undefined;
   if (plan) {
     const now = Date.now();

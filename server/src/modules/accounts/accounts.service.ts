@@ -2,8 +2,9 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DeveloperUser, SignupInput } from '@afrofx/shared';
 import type { Database } from '../../db/client';
 import { accounts, accountTokens } from '../../db/schema';
-import { DomainError, badRequest, conflict, forbidden } from '../../errors';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../../passwords';
+import { badRequest, conflict, forbidden } from '../../errors';
+import { hashPassword, verifyPassword } from '../../passwords';
+import { accountWithPassword, findAccountByEmail } from './credentials';
 import { hashToken, newLinkToken } from '../../secrets';
 import type { Enqueue } from '../../services';
 
@@ -11,7 +12,6 @@ type AccountRow = typeof accounts.$inferSelect;
 type TokenKind = 'activation' | 'password_reset';
 
 const LINK_LIFETIME_MS: Record<TokenKind, number> = { activation: 48 * 3_600_000, password_reset: 3_600_000 };
-const INVALID_CREDENTIALS = 'Invalid email or password.';
 
 export const toDeveloperUser = (row: AccountRow): DeveloperUser => ({
   _id: row.id,
@@ -26,15 +26,7 @@ export interface SignedInDeveloper {
 }
 
 export function createAccountsService(db: Database, enqueue: Enqueue) {
-  const findDeveloperByEmail = async (email: string) =>
-    (
-      await db
-        .select()
-        .from(accounts)
-        .where(
-          and(sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`, eq(accounts.role, 'developer')),
-        )
-    )[0];
+  const findDeveloperByEmail = (email: string) => findAccountByEmail(db, email, 'developer');
 
   /** Marks a live link token used and returns its account; one statement, so two clicks can't both win. */
   const consumeToken = async (kind: TokenKind, token: string) => {
@@ -114,9 +106,7 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
     },
 
     async signin(email: string, password: string): Promise<SignedInDeveloper> {
-      const account = await findDeveloperByEmail(email);
-      const valid = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), password);
-      if (!account || !valid) throw new DomainError(401, INVALID_CREDENTIALS);
+      const account = await accountWithPassword(db, email, password, 'developer');
       if (account.status !== 'active')
         throw forbidden('This account has been disabled. Kindly reach out to support.');
       if (!account.isActivated)

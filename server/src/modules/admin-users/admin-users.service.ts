@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema';
 import type { ChangeFeed } from '../../change-feed';
-import { DomainError, forbidden, notFound } from '../../errors';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../../passwords';
+import { forbidden, notFound } from '../../errors';
+import { hashPassword } from '../../passwords';
+import { accountWithPassword, findAccountByEmail } from '../accounts/credentials';
 
 export interface AuthenticatedAdmin {
   id: string;
@@ -11,22 +12,10 @@ export interface AuthenticatedAdmin {
   tokenVersion: number;
 }
 
-const INVALID_CREDENTIALS = 'Invalid email or password.';
-
 export function createAdminUsersService(db: Database, changes: ChangeFeed) {
-  const findByEmail = async (email: string) =>
-    (
-      await db
-        .select()
-        .from(accounts)
-        .where(and(sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`, eq(accounts.role, 'admin')))
-    )[0];
-
   return {
     async authenticate(email: string, password: string): Promise<AuthenticatedAdmin> {
-      const admin = await findByEmail(email);
-      const valid = await verifyPassword(admin?.passwordHash ?? (await decoyPasswordHash()), password);
-      if (!admin || !valid) throw new DomainError(401, INVALID_CREDENTIALS);
+      const admin = await accountWithPassword(db, email, password, 'admin');
       if (admin.status !== 'active') throw forbidden('This account has been disabled.');
       return { id: admin.id, email: admin.email, tokenVersion: admin.tokenVersion };
     },
@@ -68,7 +57,7 @@ export function createAdminUsersService(db: Database, changes: ChangeFeed) {
 
     /** DESIGN §4: the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD, created at start when absent. */
     async ensureAdmin(email: string, password: string): Promise<boolean> {
-      if (await findByEmail(email)) return false;
+      if (await findAccountByEmail(db, email, 'admin')) return false;
       await db
         .insert(accounts)
         .values({

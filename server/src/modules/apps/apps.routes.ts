@@ -63,7 +63,7 @@ export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         .status(201)
         .send(
           ok(
-            await services.apps.generateKey(request.developer!.id, request.params.appId),
+            await services.apps.generateKey(request.params.appId),
             'API key generated. Copy the private key now: it will not be shown again.',
           ),
         ),
@@ -80,7 +80,7 @@ export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       },
     },
     async (request) => {
-      const key = await services.apps.key(request.developer!.id, request.params.appId);
+      const key = await services.apps.key(request.params.appId);
       return ok(key, key ? 'API key fetched.' : 'No API key has been generated for this app yet.');
     },
   );

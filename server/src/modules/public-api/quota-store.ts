@@ -121,6 +121,13 @@ if burst > tonumber(ARGV[1]) then return {-1, used} end
 return {1, redis.call('INCR', KEYS[2])}
 `;
 
+// KEYS[1] burst counter. Returns the key's count in this second. For keys without a monthly limit.
+const BURST_SCRIPT = `
+local burst = redis.call('INCR', KEYS[1])
+if burst == 1 then redis.call('PEXPIRE', KEYS[1], 1000) end
+return burst
+`;
+
 type TakeCommand = (
   burstKey: string,
   quotaKey: string,
@@ -141,22 +148,22 @@ export function createRedisQuotaStore(
     // ioredis reconnects; a request during an outage fails with a 5xx through the error handler.
   });
   redis.defineCommand('afrofxTakeQuota', { numberOfKeys: 2, lua: TAKE_SCRIPT });
-  const take = (redis as unknown as { afrofxTakeQuota: TakeCommand }).afrofxTakeQuota.bind(redis);
+  redis.defineCommand('afrofxTakeBurst', { numberOfKeys: 1, lua: BURST_SCRIPT });
+  const commands = redis as unknown as {
+    afrofxTakeQuota: TakeCommand;
+    afrofxTakeBurst: (burstKey: string) => Promise<number>;
+  };
+  const take = commands.afrofxTakeQuota.bind(redis);
   const dirty = new Map<string, Dirty>();
   return {
     kind: 'redis',
     async take(subject, keyHash, now) {
       const burstKey = `${prefix}:burst:${keyHash}`;
       if (!subject) {
-        const [code] = await take(
-          burstKey,
-          `${prefix}:unlimited:${keyHash}`,
-          burstPerSecond,
-          Number.MAX_SAFE_INTEGER,
-          0,
-          86_400_000,
-        );
-        return code === -1 ? { allowed: false, reason: 'burst', used: 0 } : { allowed: true, used: 0 };
+        const burst = await commands.afrofxTakeBurst(burstKey);
+        return burst > burstPerSecond
+          ? { allowed: false, reason: 'burst', used: 0 }
+          : { allowed: true, used: 0 };
       }
       const key = quotaKey(prefix, subject);
       const ttl = Math.max(subject.period.end.getTime() - now.getTime(), 0) + 7 * 86_400_000;
