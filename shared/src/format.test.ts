@@ -1,5 +1,6 @@
 import { FALLBACK_USD_RATE, baseSymbol } from './constants';
 import {
+  formatUtcDate,
   convertFunds,
   formatCalendarDate,
   formatDateTime,
@@ -63,6 +64,13 @@ describe('formatCalendarDate (SPEC §9: YYYY-MM-DD)', () => {
 
   it('answers an empty string for an invalid date', () => {
     expect(formatCalendarDate('never')).toBe('');
+  });
+});
+
+describe('formatUtcDate', () => {
+  it('gives the UTC calendar day, whatever the local time zone', () => {
+    expect(formatUtcDate(new Date(Date.UTC(2026, 10, 22, 23, 59, 59)))).toBe('2026-11-22');
+    expect(formatUtcDate(new Date(Date.UTC(2026, 0, 1, 0, 0, 0)))).toBe('2026-01-01');
   });
 });
 

@@ -37,6 +37,11 @@ export function formatCalendarDate(value: Date | string | number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/** YYYY-MM-DD of the UTC day: the server's day for request analytics, history and file names. */
+export function formatUtcDate(value: Date): string {
+  return value.toISOString().slice(0, 10);
+}
+
 /** Last-updated stamp: month-day-year plus time. */
 export function formatLastUpdated(value: Date | string | number): string {
   const d = toDate(value);

@@ -1,3 +1,4 @@
+import { formatUtcDate } from '@afrofx/shared';
 import type { JobContext } from './job-context';
 import type { JobData } from './job-types';
 import { ratesExportMail } from '../mail/templates';
@@ -9,7 +10,7 @@ export async function ratesCsvJob(ctx: JobContext, { email }: JobData<'rates-csv
     ...ratesExportMail(rowCount),
     attachments: [
       {
-        filename: `afrofx-rates-${new Date().toISOString().slice(0, 10)}.csv`,
+        filename: `afrofx-rates-${formatUtcDate(new Date())}.csv`,
         content: csv,
         contentType: 'text/csv',
       },

@@ -14,6 +14,7 @@ import {
   Currencies,
   DEFAULT_MARKET,
   Envelope,
+  formatUtcDate,
   MARKETS,
   MARKET_LABELS,
   PaidRates,
@@ -342,7 +343,3 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     },
   );
 };
-
-function formatUtcDate(date: Date) {
-  return date.toISOString().slice(0, 10);
-}

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { RequestAnalytics, RequestLogEntry } from '@afrofx/shared';
+import { formatUtcDate, type RequestAnalytics, type RequestLogEntry } from '@afrofx/shared';
 import type { PGlite } from '@electric-sql/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
@@ -12,8 +12,6 @@ const DAY_MS = 86_400_000;
 /** Analytics windows: today, the last 7 days and the last 30 days, by UTC calendar day, today included. */
 const WEEK_DAYS = 7;
 const MONTH_DAYS = 30;
-
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** A field of COPY's text format: backslash escapes for the characters that separate fields and rows. */
 function copyField(value: string | number | null | undefined): string {
@@ -36,7 +34,7 @@ export function createRequestsService(db: Database, pglite?: PGlite) {
       if (entries.length === 0) return;
       const perDay = new Map<string, { appId: string; day: string; count: number }>();
       for (const entry of entries) {
-        const day = utcDay(entry.createdAt);
+        const day = formatUtcDate(entry.createdAt);
         const key = `${entry.appId}|${day}`;
         const bucket = perDay.get(key) ?? { appId: entry.appId, day, count: 0 };
         bucket.count++;
@@ -92,14 +90,14 @@ export function createRequestsService(db: Database, pglite?: PGlite) {
     },
 
     async analytics(appId: string, now = new Date()): Promise<RequestAnalytics> {
-      const since = utcDay(new Date(now.getTime() - (MONTH_DAYS - 1) * DAY_MS));
+      const since = formatUtcDate(new Date(now.getTime() - (MONTH_DAYS - 1) * DAY_MS));
       const rows = await db
         .select({ day: requestDailyCounts.day, count: requestDailyCounts.count })
         .from(requestDailyCounts)
         .where(and(eq(requestDailyCounts.appId, appId), gte(requestDailyCounts.day, since)));
       const byDay = new Map(rows.map((r) => [r.day, r.count]));
       const daily = Array.from({ length: MONTH_DAYS }, (_, i) => {
-        const day = utcDay(new Date(now.getTime() - (MONTH_DAYS - 1 - i) * DAY_MS));
+        const day = formatUtcDate(new Date(now.getTime() - (MONTH_DAYS - 1 - i) * DAY_MS));
         return { day, count: byDay.get(day) ?? 0 };
       });
       const sum = (days: number) => daily.slice(-days).reduce((total, d) => total + d.count, 0);
