@@ -257,6 +257,8 @@ export const requestLogs = pgTable(
     originalUrl: text('original_url').notNull(),
     status: integer('status').notNull(),
     latencyMs: real('latency_ms').notNull(),
+    /** Refused calls of one key, status and minute are one row with their number (served calls: 1 each). */
+    count: integer('count').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
@@ -280,6 +282,13 @@ export const requestDailyCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.appId, t.day] })],
 );
+
+// Each request-log flush writes its batch id in the same transaction, so a batch retried after a commit whose
+// answer was lost is recognised and not written twice. Old ids are pruned.
+export const requestLogBatches = pgTable('request_log_batches', {
+  id: uuid('id').primaryKey(),
+  writtenAt: timestamp('written_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 // A rates mailing records each recipient before the next batch goes out, so a retried job skips them.
 export const rateMailings = pgTable('rate_mailings', {

@@ -1,0 +1,6 @@
+CREATE TABLE "request_log_batches" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"written_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "request_logs" ADD COLUMN "count" integer DEFAULT 1 NOT NULL;
