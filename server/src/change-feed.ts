@@ -4,7 +4,11 @@ import { randomUUID } from 'node:crypto';
 import IORedis from 'ioredis';
 
 export type Change =
-  { kind: 'app'; appId: string } | { kind: 'account'; accountId: string } | { kind: 'rates' };
+  | { kind: 'app'; appId: string }
+  | { kind: 'account'; accountId: string }
+  | { kind: 'rates' }
+  /** A quota counter went missing in Redis: every process writes its counts before it is seeded again. */
+  | { kind: 'quota-flush' };
 
 export interface ChangeFeed {
   publish(change: Change): Promise<void>;
