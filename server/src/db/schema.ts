@@ -278,7 +278,10 @@ export const requestDailyCounts = pgTable(
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
+    /** Requests of the day (a folded refusal row counts its number). */
     count: integer('count').notNull().default(0),
+    /** Log rows of the day: the request log's page count. */
+    entries: integer('entries').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.appId, t.day] })],
 );
