@@ -32,10 +32,17 @@ export interface Config {
   webDist: string | undefined;
   /** Proxy hops in front of the server whose X-Forwarded-For is believed (0: none, the default). */
   trustProxy: number;
+  /**
+   * With REDIS_URL the API process only produces jobs and the worker process consumes them; true runs both in the
+   * API process (small installs without a worker container). Without Redis the API always runs its jobs itself.
+   */
+  runWorkerInApi: boolean;
   /** Paid API: requests one key may make per second before 429 (a flood guard, apart from the monthly quota). */
   apiBurstPerSecond: number;
   /** Paid API: how often buffered request-log entries and quota counts are written to the database. */
   requestLogFlushMs: number;
+  /** Paid API: how long request-log writes may keep failing before /v1/health answers 503. */
+  requestLogUnhealthyAfterMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -56,6 +63,14 @@ function parsePositiveInteger(name: string, raw: string | undefined, fallback: n
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1)
     throw new ConfigError(`${name} must be a whole number above 0, got "${raw}"`);
+  return value;
+}
+
+function parseCount(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new ConfigError(`${name} must be a whole number from 0 up, got "${raw}"`);
   return value;
 }
 
@@ -178,9 +193,15 @@ export function loadConfig(env: Env = process.env): Config {
     twitter,
     demoData: parseBoolean('DEMO_DATA', env.DEMO_DATA, !production && !databaseUrl),
     webDist,
-    trustProxy: env.TRUST_PROXY ? parsePositiveInteger('TRUST_PROXY', env.TRUST_PROXY, 0) : 0,
+    trustProxy: parseCount('TRUST_PROXY', env.TRUST_PROXY, 0),
+    runWorkerInApi: parseBoolean('RUN_WORKER_IN_API', env.RUN_WORKER_IN_API, false),
     apiBurstPerSecond: parsePositiveInteger('API_BURST_PER_SECOND', env.API_BURST_PER_SECOND, 50),
     requestLogFlushMs: parsePositiveInteger('REQUEST_LOG_FLUSH_MS', env.REQUEST_LOG_FLUSH_MS, 1000),
+    requestLogUnhealthyAfterMs: parsePositiveInteger(
+      'REQUEST_LOG_UNHEALTHY_AFTER_MS',
+      env.REQUEST_LOG_UNHEALTHY_AFTER_MS,
+      30_000,
+    ),
   };
 }
 

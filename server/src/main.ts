@@ -1,4 +1,5 @@
-// Starts the HTTP server, and runs jobs in this process when there is no Redis (DESIGN §1).
+// Starts the HTTP server. Without Redis it also runs the jobs (DESIGN §1); with Redis it only enqueues them and the
+// worker process consumes them, unless RUN_WORKER_IN_API runs both here.
 import { loadConfigOrExit } from './config';
 import { buildApp } from './app';
 import { createRuntime } from './runtime';
@@ -8,7 +9,7 @@ async function main() {
   const config = loadConfigOrExit();
   const runtime = await createRuntime(config);
   const app = await buildApp(runtime);
-  const worker = runtime.startWorker();
+  const worker = config.runWorkerInApi ? runtime.startWorker() : undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -60,6 +60,16 @@ describe('loadConfig', () => {
       { REDIS_URL: 'http://cache:6379' },
       'REDIS_URL must start with redis:// or rediss://',
     ],
+    [
+      'TRUST_PROXY is negative',
+      { TRUST_PROXY: '-1' },
+      'TRUST_PROXY must be a whole number from 0 up, got "-1"',
+    ],
+    [
+      'RUN_WORKER_IN_API is not a boolean',
+      { RUN_WORKER_IN_API: 'sometimes' },
+      'RUN_WORKER_IN_API must be true or false, got "sometimes"',
+    ],
     ['DEMO_DATA is not a boolean', { DEMO_DATA: 'maybe' }, 'DEMO_DATA must be true or false, got "maybe"'],
     [
       'JWT_SECRET is too short',
@@ -122,6 +132,17 @@ describe('loadConfig', () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first);
     expect(load().jwtSecret).toBe(first);
+  });
+
+  it('accepts TRUST_PROXY=0, the documented default, and a number of hops', () => {
+    expect(load({ TRUST_PROXY: '0' }).trustProxy).toBe(0);
+    expect(load({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(load().trustProxy).toBe(0);
+  });
+
+  it('runs the job worker in the API process only when RUN_WORKER_IN_API asks for it', () => {
+    expect(load().runWorkerInApi).toBe(false);
+    expect(load({ RUN_WORKER_IN_API: 'true' }).runWorkerInApi).toBe(true);
   });
 
   it('prefers JWT_SECRET to the generated one', () => {
