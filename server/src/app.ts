@@ -11,7 +11,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { apiQuickStart, docsLogo } from './api-docs';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { appsRoutes } from './modules/apps/apps.routes';
-import { healthRoutes } from './modules/health/health.routes';
+import { healthRoutes, type HealthProbes } from './modules/health/health.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import { ratesRoutes } from './modules/rates/rates.routes';
@@ -25,6 +25,8 @@ import type { Services } from './services';
 export interface RouteOptions {
   services: Services;
   runtime: Runtime;
+  /** Probes that modules register for /v1/health. */
+  health: HealthProbes;
 }
 
 export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
@@ -116,7 +118,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
 
   app.addSchema({ $id: 'ErrorBody', ...ErrorBody });
 
-  const routeOptions: RouteOptions = { services, runtime };
+  const routeOptions: RouteOptions = { services, runtime, health: {} };
   await app.register(
     async (v1) => {
       await v1.register(healthRoutes, routeOptions);

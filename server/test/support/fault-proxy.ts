@@ -43,7 +43,7 @@ export async function startFaultProxy(targetHost: string, targetPort: number): P
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as net.AddressInfo).port;
 
-  return {
+  const proxy: FaultProxy = {
     port,
     url(target) {
       const url = new URL(target);
@@ -69,8 +69,9 @@ export async function startFaultProxy(targetHost: string, targetPort: number): P
       held = [];
     },
     async close() {
-      this.cut();
+      proxy.cut();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return proxy;
 }

@@ -91,6 +91,9 @@ export const RequestLogEntry = Type.Object({
   originalUrl: Type.String(),
   status: Type.Integer(),
   latency: Type.Number({ description: 'Milliseconds' }),
+  count: Type.Integer({
+    description: 'Requests the row stands for: 1, or the number of uncounted answers (refusals, 304) of one flush',
+  }),
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type RequestLogEntry = Static<typeof RequestLogEntry>;

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Health } from '@afrofx/shared';
 import type { RouteOptions } from '../../app';
+import type { RequestLogHealth } from '../public-api/request-log-buffer';
+
+export interface HealthProbes {
+  requestLog?: () => RequestLogHealth;
+}
 
 async function check(driver: string, probe: () => Promise<void>) {
   try {
@@ -11,7 +16,7 @@ async function check(driver: string, probe: () => Promise<void>) {
   }
 }
 
-export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { runtime }) => {
+export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { runtime, health }) => {
   app.get(
     '/health',
     {
@@ -26,9 +31,16 @@ export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         check(runtime.database.driver, runtime.database.ping),
         check(runtime.queue.driver, runtime.queue.ping),
       ]);
-      const healthy = database.ok && queue.ok;
+      const log = health.requestLog?.();
+      const requestLog = log && {
+        ...log,
+        ok:
+          !log.failingSince ||
+          Date.now() - Date.parse(log.failingSince) < runtime.config.requestLogUnhealthyAfterMs,
+      };
+      const healthy = database.ok && queue.ok && (requestLog?.ok ?? true);
       return reply.status(healthy ? 200 : 503).send({
-        data: { status: healthy ? 'ok' : 'degraded', database, queue },
+        data: { status: healthy ? 'ok' : 'degraded', database, queue, requestLog },
         message: healthy ? 'All systems go.' : 'Degraded.',
       });
     },

@@ -1,8 +1,10 @@
 // DESIGN §5: key → app → account → subscription, cached in memory so the paid path makes no database round
 // trip per request. Entries are dropped when the change feed says their app or account changed, and expire
-// after a minute as a safety net.
+// after a minute as a safety net. Unknown keys are remembered apart (so a flood of them cannot evict real ones), and
+// each client address may make only a few database look-ups of keys it has not used before.
 import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
 import { accounts, apiKeys, apps, subscriptions } from '../../db/schema';
@@ -25,28 +27,35 @@ export interface ApiClient {
 }
 
 const TTL_MS = 60_000;
-const NEGATIVE_TTL_MS = 2_000;
 const MAX_ENTRIES = 50_000;
+const UNKNOWN_TTL_MS = 30_000;
+const MAX_UNKNOWN = 20_000;
+/** Look-ups of unknown keys one client address may make per window before its look-ups are refused. */
+export const MISSES_PER_ADDRESS = 30;
+const LOOKUP_WINDOW_MS = 10_000;
 /** The shape generateKeyPair makes; anything else is refused without a lookup. */
 const PRIVATE_KEY = /^sk_[A-Za-z0-9_-]{20,64}$/;
 
+/** A client, no client for that key, or an address that tried too many unknown keys. */
+export type Resolution = ApiClient | null | 'too-many-lookups';
+
 export interface ApiClients {
-  resolve(privateKey: string, now: Date): Promise<ApiClient | null>;
+  resolve(privateKey: string, now: Date, address: string): Promise<Resolution>;
 }
 
 export function createApiClients(db: Database, changes: ChangeFeed): ApiClients {
-  const cache = new Map<string, { client: ApiClient | null; expires: number }>();
+  const cache = new LRUCache<string, ApiClient>({ max: MAX_ENTRIES, ttl: TTL_MS });
+  const unknown = new LRUCache<string, true>({ max: MAX_UNKNOWN, ttl: UNKNOWN_TTL_MS });
+  const lookups = new LRUCache<string, { since: number; count: number }>({ max: 10_000 });
   const loading = new Map<string, Promise<ApiClient | null>>();
   let generation = 0;
 
   changes.subscribe((change) => {
-    if (change.kind === 'rates') return;
-    for (const [hash, entry] of cache) {
-      const client = entry.client;
-      if (
-        !client ||
-        (change.kind === 'app' ? client.appId === change.appId : client.accountId === change.accountId)
-      )
+    if (change.kind === 'rates' || change.kind === 'quota-flush') return;
+    // A key unknown a moment ago may belong to an app that just generated it.
+    unknown.clear();
+    for (const [hash, client] of cache.entries()) {
+      if (change.kind === 'app' ? client.appId === change.appId : client.accountId === change.accountId)
         cache.delete(hash);
     }
     // A load started before the change may carry stale facts: it is not cached, and the next request loads again.
@@ -103,22 +112,42 @@ export function createApiClients(db: Database, changes: ChangeFeed): ApiClients 
     };
   }
 
+  const missesOf = (address: string, now: number) => {
+    const window = lookups.get(address);
+    return window && now - window.since <= LOOKUP_WINDOW_MS ? window : undefined;
+  };
+  function countLookup(address: string, now: number) {
+    const window = missesOf(address, now);
+    if (window) window.count++;
+    else lookups.set(address, { since: now, count: 1 });
+  }
+
   return {
-    async resolve(privateKey, now) {
+    async resolve(privateKey, now, address) {
       if (!PRIVATE_KEY.test(privateKey)) return null;
       const keyHash = hashPrivateKey(privateKey);
       const cached = cache.get(keyHash);
-      if (cached && cached.expires > now.getTime()) return cached.client;
+      if (cached) return cached;
+      if (unknown.has(keyHash)) return null;
       const startedAt = generation;
       let pending = loading.get(keyHash);
       if (!pending) {
-        pending = load(keyHash, now).finally(() => loading.delete(keyHash));
+        if ((missesOf(address, now.getTime())?.count ?? 0) >= MISSES_PER_ADDRESS) return 'too-many-lookups';
+        // Counted as a miss before the look-up, so a burst of concurrent unknown keys cannot all get through;
+        // a key that turns out valid gives it back.
+        countLookup(address, now.getTime());
+        pending = load(keyHash, now).then((client) => {
+          const window = client && missesOf(address, Date.now());
+          if (window && window.count > 0) window.count--;
+          return client;
+        });
+        pending = pending.finally(() => loading.delete(keyHash));
         loading.set(keyHash, pending);
       }
       const client = await pending;
       if (startedAt !== generation) return client;
-      if (cache.size >= MAX_ENTRIES) cache.clear();
-      cache.set(keyHash, { client, expires: now.getTime() + (client ? TTL_MS : NEGATIVE_TTL_MS) });
+      if (client) cache.set(keyHash, client);
+      else unknown.set(keyHash, true);
       return client;
     },
   };

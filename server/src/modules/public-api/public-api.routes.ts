@@ -43,12 +43,23 @@ declare module 'fastify' {
   interface FastifyRequest {
     apiClient?: ApiClient;
     quota?: { subject: QuotaSubject | null; period: QuotaPeriod | null };
+    /** Set once the request passed the quota and burst checks: its answer is logged as a row of its own. */
+    served?: boolean;
+    /** Set once the answer counted against the quota: a 5xx or a client gone before the answer gives it back. */
+    charged?: boolean;
+    /** Set once the request's log entry is pushed, so an abort and a response never both log it. */
+    logged?: boolean;
+    startedAt?: number;
   }
 }
 
 const INVALID_KEY =
   'Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>.';
 const NO_PLAN = 'This app has no active plan. Buy a plan in the developer console to use the API.';
+const TOO_MANY_LOOKUPS =
+  'Too many requests with unknown API keys from this address. Try again in a few seconds.';
+/** The log's status for a request whose client went away before the answer (nginx's convention). */
+const CLIENT_CLOSED = 499;
 const MAX_HISTORY_DAYS = 366;
 const DAY_MS = 86_400_000;
 
@@ -70,18 +81,28 @@ function matchesEtag(request: FastifyRequest, etag: string) {
 
 export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app,
-  { runtime, services },
+  { runtime, services, health },
 ) => {
   const { config, database, changes } = runtime;
   const clients = createApiClients(database.db, changes);
   const quota = config.redisUrl
-    ? createRedisQuotaStore(database.db, config.redisUrl, runtime.keyPrefix, config.apiBurstPerSecond)
+    ? createRedisQuotaStore({
+        db: database.db,
+        redisUrl: config.redisUrl,
+        prefix: runtime.keyPrefix,
+        burstPerSecond: config.apiBurstPerSecond,
+        changes,
+        log: app.log,
+      })
     : database.driver === 'pglite'
       ? createMemoryQuotaStore(database.db, config.apiBurstPerSecond)
       : createPostgresQuotaStore(database.db, config.apiBurstPerSecond);
-  const logs = createRequestLogBuffer(services.requests, config.requestLogFlushMs, app.log, () =>
-    quota.flush(),
-  );
+  const logs = createRequestLogBuffer(services.requests, {
+    flushMs: config.requestLogFlushMs,
+    log: app.log,
+    afterFlush: () => quota.flush(),
+  });
+  health.requestLog = logs.health;
   const snapshot = createRatesSnapshot(services.rates, changes);
   // Fastify closes the server (finishing in-flight requests) before these hooks run, so nothing answered is lost.
   app.addHook('onClose', async () => {
@@ -113,10 +134,12 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
 
   // Authentication and plan check run before validation, so that refusals of bad parameters are logged too.
   app.addHook('onRequest', async (request) => {
+    request.startedAt = performance.now();
     if (request.method === 'OPTIONS') return;
     const key = bearer(request);
     const now = new Date();
-    const client = key ? await clients.resolve(key, now) : null;
+    const client = key ? await clients.resolve(key, now, request.ip) : null;
+    if (client === 'too-many-lookups') throw new DomainError(429, TOO_MANY_LOOKUPS);
     if (!client) throw new DomainError(401, INVALID_KEY);
     request.apiClient = client;
     if (client.premium) {
@@ -134,20 +157,38 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     };
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  /**
+   * Logs the request's outcome once, and gives back its count when it was not served after all: a 5xx, or a client
+   * gone before the answer. Counted answers are a row each; uncounted ones are folded per key and status.
+   */
+  function settle(request: FastifyRequest, status: number, elapsedMs: number) {
     const client = request.apiClient;
-    if (!client) return;
-    logs.push({
+    if (!client || request.logged) return;
+    request.logged = true;
+    if (request.charged && (status >= 500 || status === CLIENT_CLOSED)) {
+      request.charged = false;
+      quota
+        .refund(request.quota!.subject!)
+        .catch((err: unknown) => app.log.error({ err }, 'quota refund failed'));
+    }
+    const entry = {
       appId: client.appId,
       host: request.host,
       agent: request.headers['user-agent'] ?? '',
       ipAddress: request.ip,
       originalUrl: request.originalUrl,
-      status: reply.statusCode,
-      latencyMs: Math.round(reply.elapsedTime * 100) / 100,
+      status,
+      latencyMs: Math.round(elapsedMs * 100) / 100,
       createdAt: new Date(),
-    });
-  });
+    };
+    if (request.served || status >= 500) logs.push(entry);
+    else logs.pushUncounted(entry);
+  }
+
+  app.addHook('onResponse', async (request, reply) => settle(request, reply.statusCode, reply.elapsedTime));
+  app.addHook('onRequestAbort', async (request) =>
+    settle(request, CLIENT_CLOSED, performance.now() - (request.startedAt ?? performance.now())),
+  );
 
   /** DESIGN §5 headers on every answer, from the last count this process saw. */
   const lastUsed = new Map<string, number>();
@@ -170,7 +211,17 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   async function charge(request: FastifyRequest, reply: FastifyReply) {
     const outcome = await quota.take(request.quota!.subject, request.apiClient!.keyHash, new Date());
     setQuotaHeaders(request, reply, outcome.used);
-    if (outcome.allowed) return;
+    if (outcome.allowed) {
+      request.served = true;
+      // Premium accounts have no monthly count to give back.
+      if (request.quota!.subject) request.charged = true;
+      // The client may have gone while the count was taken: it was not served.
+      if (request.logged && request.quota!.subject) {
+        request.charged = false;
+        await quota.refund(request.quota!.subject);
+      }
+      return;
+    }
     if (outcome.reason === 'burst') {
       void reply.header('Retry-After', 1);
       throw new DomainError(
@@ -277,8 +328,13 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       if (span >= MAX_HISTORY_DAYS) throw badRequest(`from..to may span at most ${MAX_HISTORY_DAYS} days`);
       const current = await snapshot.get();
       const etag = `"${current.version}-h-${market}-${base}-${asset}-${from}-${to}"`;
-      if (await conditional(request, reply, etag)) return reply.status(304).send();
+      if (matchesEtag(request, etag)) {
+        await conditional(request, reply, etag);
+        return reply.status(304).send();
+      }
+      // Charged only once the answer exists: a failed query costs the developer nothing.
       const points = await services.rates.history(market, base, asset, from, to);
+      await conditional(request, reply, etag);
       return ok({ market, base, asset, from, to, points }, 'Rate history fetched.');
     },
   );

@@ -3,9 +3,13 @@
 // - Redis (REDIS_URL): one Lua call per request, shared by every API process;
 // - memory (embedded PGlite, which only one process can open): counts in this process;
 // - PostgreSQL without Redis: a conditional UPDATE per request, shared by every API process.
-// Redis and memory counts reach the subscription row (processed_requests, last_increment) on each flush.
+// Redis and memory counts reach the subscription row (processed_requests, last_increment) on each flush, and that
+// durable count is the floor when Redis loses its data. While Redis is unreachable the Redis store counts with the
+// PostgreSQL conditional UPDATE instead, and hands those counts back to Redis when it returns.
 import { and, eq, sql } from 'drizzle-orm';
 import IORedis from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
 import { subscriptions } from '../../db/schema';
 import type { QuotaPeriod } from './quota-period';
@@ -25,13 +29,16 @@ export interface QuotaStore {
   readonly kind: 'redis' | 'memory' | 'postgres';
   /** A null subject (premium account, SPEC §6) has no monthly limit: only the burst guard applies. */
   take(subject: QuotaSubject | null, keyHash: string, now: Date): Promise<QuotaOutcome>;
+  /** Gives back one counted request that was not served after all (a 5xx, or a client that went away). */
+  refund(subject: QuotaSubject): Promise<void>;
   flush(): Promise<void>;
   close(): Promise<void>;
 }
 
-interface Dirty {
+interface Counted {
   subject: QuotaSubject;
-  key: string;
+  /** The highest count this process has seen for the period. */
+  used: number;
   lastIncrement: Date;
 }
 
@@ -39,10 +46,7 @@ const quotaKey = (prefix: string, subject: QuotaSubject) =>
   `${prefix}:quota:${subject.subscriptionId}:${subject.period.index}`;
 
 /** Writes counts for this period, never lowering one another process wrote later. */
-async function persistCounts(
-  db: Database,
-  counts: Array<{ subject: QuotaSubject; used: number; lastIncrement: Date }>,
-) {
+async function persistCounts(db: Database, counts: Counted[]) {
   for (const { subject, used, lastIncrement } of counts) {
     await db
       .update(subscriptions)
@@ -55,14 +59,51 @@ async function persistCounts(
   }
 }
 
+/** The durable count of the subject's current period. */
+async function durableCount(db: Database, subject: QuotaSubject): Promise<number> {
+  const [row] = await db
+    .select({ processed: subscriptions.processedRequests, lastIncrement: subscriptions.lastIncrement })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subject.subscriptionId));
+  return row?.lastIncrement && row.lastIncrement >= subject.period.start ? row.processed : 0;
+}
+
+/** Counts the dirty entries of a flush, and puts them back if the write fails so the next flush retries them. */
+class DirtyCounts {
+  private entries = new Map<string, Counted>();
+  note(key: string, subject: QuotaSubject, used: number, now: Date) {
+    const entry = this.entries.get(key);
+    if (entry) {
+      entry.used = Math.max(entry.used, used);
+      entry.lastIncrement = now;
+    } else this.entries.set(key, { subject, used, lastIncrement: now });
+  }
+  async persist(db: Database) {
+    const batch = [...this.entries];
+    if (batch.length === 0) return;
+    this.entries.clear();
+    try {
+      await persistCounts(
+        db,
+        batch.map(([, counted]) => counted),
+      );
+    } catch (err) {
+      for (const [key, counted] of batch) {
+        const newer = this.entries.get(key);
+        this.entries.set(key, newer ? { ...newer, used: Math.max(newer.used, counted.used) } : counted);
+      }
+      throw err;
+    }
+  }
+}
+
 class BurstWindow {
-  private windows = new Map<string, { second: number; count: number }>();
+  private windows = new LRUCache<string, { second: number; count: number }>({ max: 10_000 });
   constructor(private readonly perSecond: number) {}
   allow(keyHash: string, now: Date): boolean {
     const second = Math.floor(now.getTime() / 1000);
     const window = this.windows.get(keyHash);
     if (!window || window.second !== second) {
-      if (this.windows.size > 10_000) this.windows.clear();
       this.windows.set(keyHash, { second, count: 1 });
       return true;
     }
@@ -72,7 +113,7 @@ class BurstWindow {
 
 export function createMemoryQuotaStore(db: Database, burstPerSecond: number): QuotaStore {
   const counts = new Map<string, number>();
-  const dirty = new Map<string, Dirty>();
+  const dirty = new DirtyCounts();
   const burst = new BurstWindow(burstPerSecond);
   return {
     kind: 'memory',
@@ -87,33 +128,80 @@ export function createMemoryQuotaStore(db: Database, burstPerSecond: number): Qu
       if (used >= subject.limit) return { allowed: false, reason: 'quota', used };
       if (!burst.allow(keyHash, now)) return { allowed: false, reason: 'burst', used };
       counts.set(key, used + 1);
-      dirty.set(key, { subject, key, lastIncrement: now });
+      dirty.note(key, subject, used + 1, now);
       return { allowed: true, used: used + 1 };
     },
-    async flush() {
-      const batch = [...dirty.values()];
-      dirty.clear();
-      await persistCounts(
-        db,
-        batch.map((d) => ({
-          subject: d.subject,
-          used: counts.get(d.key) ?? 0,
-          lastIncrement: d.lastIncrement,
-        })),
-      ).catch((err: unknown) => {
-        for (const d of batch) if (!dirty.has(d.key)) dirty.set(d.key, d);
-        throw err;
-      });
+    async refund(subject) {
+      const key = quotaKey('memory', subject);
+      const used = counts.get(key);
+      // The durable write never lowers a count, so a refund reaches it only through the next higher count.
+      if (used !== undefined && used > 0) counts.set(key, used - 1);
     },
+    flush: () => dirty.persist(db),
     async close() {},
   };
 }
 
-// KEYS[1] burst counter, KEYS[2] monthly counter. ARGV: burst limit, monthly limit, count at load, counter TTL ms.
-// Returns {1, used} when counted, {0, used} at the monthly limit, {-1, used} over the burst limit.
+/** The PostgreSQL conditional UPDATE: one statement counts or refuses, shared by every process on the database. */
+async function takeInPostgres(db: Database, subject: QuotaSubject, now: Date): Promise<QuotaOutcome> {
+  const periodStart = subject.period.start.toISOString();
+  const fresh = sql`(${subscriptions.lastIncrement} IS NULL OR ${subscriptions.lastIncrement} < ${periodStart}::timestamptz)`;
+  const [row] = await db
+    .update(subscriptions)
+    .set({
+      processedRequests: sql`CASE WHEN ${fresh} THEN 1 ELSE ${subscriptions.processedRequests} + 1 END`,
+      lastIncrement: now,
+    })
+    .where(
+      and(
+        eq(subscriptions.id, subject.subscriptionId),
+        sql`(${fresh} OR ${subscriptions.processedRequests} < ${subject.limit})`,
+      ),
+    )
+    .returning({ used: subscriptions.processedRequests });
+  return row ? { allowed: true, used: row.used } : { allowed: false, reason: 'quota', used: subject.limit };
+}
+
+async function refundInPostgres(db: Database, subject: QuotaSubject) {
+  await db
+    .update(subscriptions)
+    .set({ processedRequests: sql`${subscriptions.processedRequests} - 1` })
+    .where(
+      and(
+        eq(subscriptions.id, subject.subscriptionId),
+        sql`${subscriptions.processedRequests} > 0`,
+        sql`${subscriptions.lastIncrement} >= ${subject.period.start.toISOString()}::timestamptz`,
+      ),
+    );
+}
+
+export function createPostgresQuotaStore(db: Database, burstPerSecond: number): QuotaStore {
+  const burst = new BurstWindow(burstPerSecond);
+  return {
+    kind: 'postgres',
+    async take(subject, keyHash, now) {
+      if (!burst.allow(keyHash, now))
+        return { allowed: false, reason: 'burst', used: subject?.processedAtLoad ?? 0 };
+      if (!subject) return { allowed: true, used: 0 };
+      return takeInPostgres(db, subject, now);
+    },
+    refund: (subject) => refundInPostgres(db, subject),
+    async flush() {},
+    async close() {},
+  };
+}
+
+// KEYS[1] burst counter, KEYS[2] monthly counter, KEYS[3] a marker that lives as long as Redis keeps its data.
+// ARGV: burst limit, monthly limit. Returns {1, used} when counted, {0, used} at the monthly limit, {-1, used} over
+// the burst limit. A missing monthly counter is {-2, 0} on its first use and {-3, 0} when the marker is gone too
+// (Redis lost its data): the caller seeds it from the durable count.
 const TAKE_SCRIPT = `
-redis.call('SET', KEYS[2], ARGV[3], 'NX', 'PX', ARGV[4])
-local used = tonumber(redis.call('GET', KEYS[2]))
+local used = redis.call('GET', KEYS[2])
+if not used then
+  if redis.call('EXISTS', KEYS[3]) == 1 then return {-2, 0} end
+  return {-3, 0}
+end
+used = tonumber(used)
 if used >= tonumber(ARGV[2]) then return {0, used} end
 local burst = redis.call('INCR', KEYS[1])
 if burst == 1 then redis.call('PEXPIRE', KEYS[1], 1000) end
@@ -128,112 +216,236 @@ if burst == 1 then redis.call('PEXPIRE', KEYS[1], 1000) end
 return burst
 `;
 
-type TakeCommand = (
-  burstKey: string,
-  quotaKey: string,
-  burst: number,
-  limit: number,
-  initial: number,
-  ttl: number,
-) => Promise<[number, number]>;
+// KEYS[1] monthly counter, KEYS[2] the data marker. ARGV: floor, counter TTL ms. Raises the counter to at least the
+// floor, never lowers it.
+const SEED_SCRIPT = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '-1')
+if used < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) end
+redis.call('SET', KEYS[2], '1')
+return 1
+`;
 
-export function createRedisQuotaStore(
-  db: Database,
-  redisUrl: string,
-  prefix: string,
-  burstPerSecond: number,
-): QuotaStore {
-  const redis = new IORedis(redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 2 });
-  redis.on('error', () => {
-    // ioredis reconnects; a request during an outage fails with a 5xx through the error handler.
+// KEYS[1] monthly counter, KEYS[2] the data marker. ARGV: requests counted in PostgreSQL during an outage, the
+// durable count, TTL ms. A counter that survived the outage gets the outage's requests added; a lost one restarts
+// from the durable count, which already holds them.
+const RECONCILE_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('INCRBY', KEYS[1], ARGV[1])
+else
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+end
+redis.call('SET', KEYS[2], '1')
+return 1
+`;
+
+// KEYS[1] monthly counter. Gives back one request, never below zero.
+const REFUND_SCRIPT = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if used > 0 then return redis.call('DECR', KEYS[1]) end
+return used
+`;
+
+interface RedisQuotaCommands {
+  afrofxTakeQuota(
+    burstKey: string,
+    quotaKey: string,
+    marker: string,
+    burst: number,
+    limit: number,
+  ): Promise<[number, number]>;
+  afrofxTakeBurst(burstKey: string): Promise<number>;
+  afrofxSeedQuota(quotaKey: string, marker: string, floor: number, ttl: number): Promise<number>;
+  afrofxReconcileQuota(
+    quotaKey: string,
+    marker: string,
+    outage: number,
+    durable: number,
+    ttl: number,
+  ): Promise<number>;
+  afrofxRefundQuota(quotaKey: string): Promise<number>;
+}
+
+export interface RedisQuotaOptions {
+  db: Database;
+  redisUrl: string;
+  prefix: string;
+  burstPerSecond: number;
+  changes: ChangeFeed;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** How long a process that found a counter missing waits for the others to write their counts first. */
+  settleMs?: number;
+  /** The longest a request waits on Redis before the PostgreSQL fallback counts it. */
+  commandTimeoutMs?: number;
+}
+
+export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
+  const { db, prefix, burstPerSecond, changes, log } = options;
+  const settleMs = options.settleMs ?? 250;
+  // DESIGN §7: fail fast while Redis is away instead of queueing commands; the fallback below keeps serving.
+  const redis = new IORedis(options.redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: options.commandTimeoutMs ?? 500,
+    connectTimeout: 1000,
+    retryStrategy: () => 200,
   });
-  redis.defineCommand('afrofxTakeQuota', { numberOfKeys: 2, lua: TAKE_SCRIPT });
+  redis.defineCommand('afrofxTakeQuota', { numberOfKeys: 3, lua: TAKE_SCRIPT });
   redis.defineCommand('afrofxTakeBurst', { numberOfKeys: 1, lua: BURST_SCRIPT });
-  const commands = redis as unknown as {
-    afrofxTakeQuota: TakeCommand;
-    afrofxTakeBurst: (burstKey: string) => Promise<number>;
-  };
-  const take = commands.afrofxTakeQuota.bind(redis);
-  const dirty = new Map<string, Dirty>();
-  return {
-    kind: 'redis',
-    async take(subject, keyHash, now) {
-      const burstKey = `${prefix}:burst:${keyHash}`;
-      if (!subject) {
-        const burst = await commands.afrofxTakeBurst(burstKey);
-        return burst > burstPerSecond
-          ? { allowed: false, reason: 'burst', used: 0 }
-          : { allowed: true, used: 0 };
+  redis.defineCommand('afrofxSeedQuota', { numberOfKeys: 2, lua: SEED_SCRIPT });
+  redis.defineCommand('afrofxReconcileQuota', { numberOfKeys: 2, lua: RECONCILE_SCRIPT });
+  redis.defineCommand('afrofxRefundQuota', { numberOfKeys: 1, lua: REFUND_SCRIPT });
+  const commands = redis as unknown as RedisQuotaCommands;
+
+  const dirty = new DirtyCounts();
+  const localBurst = new BurstWindow(burstPerSecond);
+  /** Requests counted in PostgreSQL while Redis was away, per counter: handed to Redis when it returns. */
+  const outageCounts = new Map<string, { subject: QuotaSubject; count: number }>();
+  const seeding = new Map<string, Promise<void>>();
+  const marker = `${prefix}:quota:marker`;
+  let reconciling: Promise<void> | undefined;
+  let closed = false;
+
+  const ttlFor = (subject: QuotaSubject, now: number) =>
+    Math.max(subject.period.end.getTime() - now, 0) + 7 * 86_400_000;
+  const persistDirty = () =>
+    dirty.persist(db).catch((err: unknown) => log.error({ err }, 'quota counts not written; will retry'));
+
+  redis.on('error', () => {
+    // ioredis reconnects by itself; meanwhile takes fall back to PostgreSQL.
+  });
+  // Counts only this process has seen go to PostgreSQL at once, so the fallback starts from them.
+  redis.on('close', () => {
+    if (!closed) void persistDirty();
+  });
+  redis.on('ready', () => {
+    if (outageCounts.size > 0) void reconcile();
+  });
+  // Another process found a counter missing: write what this one counted before it seeds from the database.
+  changes.subscribe((change) => {
+    if (change.kind === 'quota-flush') void persistDirty();
+  });
+
+  /** Hands the requests counted in PostgreSQL during an outage back to Redis. */
+  function reconcile(): Promise<void> {
+    reconciling ??= (async () => {
+      try {
+        for (const [key, { subject, count }] of outageCounts) {
+          const durable = await durableCount(db, subject);
+          await commands.afrofxReconcileQuota(key, marker, count, durable, ttlFor(subject, Date.now()));
+          outageCounts.delete(key);
+        }
+      } catch (err) {
+        log.warn({ err }, 'quota reconcile with redis failed; counting in PostgreSQL until it succeeds');
+      } finally {
+        reconciling = undefined;
       }
-      const key = quotaKey(prefix, subject);
-      const ttl = Math.max(subject.period.end.getTime() - now.getTime(), 0) + 7 * 86_400_000;
-      const [code, used] = await take(
+    })();
+    return reconciling;
+  }
+
+  /**
+   * Seeds a missing counter from the durable count, never from a cached one. When Redis lost its data, every process
+   * first writes what it counted (this one now, the others on the quota-flush message), so the durable count is the
+   * whole count.
+   */
+  function seed(key: string, subject: QuotaSubject, lost: boolean): Promise<void> {
+    let pending = seeding.get(key);
+    if (!pending) {
+      pending = (async () => {
+        await dirty.persist(db);
+        if (lost) {
+          await changes.publish({ kind: 'quota-flush' }).catch(() => undefined);
+          await new Promise((resolve) => setTimeout(resolve, settleMs));
+        }
+        const durable = await durableCount(db, subject);
+        await commands.afrofxSeedQuota(key, marker, durable, ttlFor(subject, Date.now()));
+      })().finally(() => seeding.delete(key));
+      seeding.set(key, pending);
+    }
+    return pending;
+  }
+
+  async function takeInRedis(subject: QuotaSubject, keyHash: string, now: Date): Promise<QuotaOutcome> {
+    const key = quotaKey(prefix, subject);
+    const burstKey = `${prefix}:burst:${keyHash}`;
+    for (let attempt = 0; ; attempt++) {
+      const [code, used] = await commands.afrofxTakeQuota(
         burstKey,
         key,
+        marker,
         burstPerSecond,
         subject.limit,
-        subject.processedAtLoad,
-        ttl,
       );
+      if (code <= -2 && attempt === 0) {
+        await seed(key, subject, code === -3);
+        continue;
+      }
+      if (code <= -2) throw new Error('quota counter could not be seeded');
       if (code === 1) {
-        dirty.set(key, { subject, key, lastIncrement: now });
+        dirty.note(key, subject, used, now);
         return { allowed: true, used };
       }
       return { allowed: false, reason: code === -1 ? 'burst' : 'quota', used };
-    },
-    async flush() {
-      const batch = [...dirty.values()];
-      if (batch.length === 0) return;
-      dirty.clear();
-      try {
-        const values = await redis.mget(...batch.map((d) => d.key));
-        await persistCounts(
-          db,
-          batch.map((d, i) => ({
-            subject: d.subject,
-            used: Number(values[i] ?? 0),
-            lastIncrement: d.lastIncrement,
-          })),
-        );
-      } catch (err) {
-        for (const d of batch) if (!dirty.has(d.key)) dirty.set(d.key, d);
-        throw err;
+    }
+  }
+
+  async function takeInFallback(subject: QuotaSubject, keyHash: string, now: Date): Promise<QuotaOutcome> {
+    if (!localBurst.allow(keyHash, now))
+      return { allowed: false, reason: 'burst', used: subject.processedAtLoad };
+    await dirty.persist(db);
+    const outcome = await takeInPostgres(db, subject, now);
+    if (outcome.allowed) {
+      const key = quotaKey(prefix, subject);
+      const entry = outageCounts.get(key) ?? { subject, count: 0 };
+      entry.count++;
+      outageCounts.set(key, entry);
+    }
+    return outcome;
+  }
+
+  const redisUsable = () => redis.status === 'ready' && !reconciling && outageCounts.size === 0;
+
+  return {
+    kind: 'redis',
+    async take(subject, keyHash, now) {
+      if (!subject) {
+        if (redis.status === 'ready') {
+          try {
+            const burst = await commands.afrofxTakeBurst(`${prefix}:burst:${keyHash}`);
+            return burst > burstPerSecond
+              ? { allowed: false, reason: 'burst', used: 0 }
+              : { allowed: true, used: 0 };
+          } catch {
+            // Falls through to the in-process guard.
+          }
+        }
+        return localBurst.allow(keyHash, now)
+          ? { allowed: true, used: 0 }
+          : { allowed: false, reason: 'burst', used: 0 };
       }
+      if (redisUsable()) {
+        try {
+          return await takeInRedis(subject, keyHash, now);
+        } catch (err) {
+          log.warn({ err }, 'redis quota count failed; counting in PostgreSQL');
+        }
+      } else if (redis.status === 'ready' && !reconciling) void reconcile();
+      return takeInFallback(subject, keyHash, now);
     },
+    async refund(subject) {
+      const key = quotaKey(prefix, subject);
+      const outage = outageCounts.get(key);
+      if (outage && outage.count > 0) {
+        outage.count--;
+        return refundInPostgres(db, subject);
+      }
+      const used = await commands.afrofxRefundQuota(key);
+      dirty.note(key, subject, used, new Date());
+    },
+    flush: () => dirty.persist(db),
     async close() {
+      closed = true;
       redis.disconnect();
     },
-  };
-}
-
-export function createPostgresQuotaStore(db: Database, burstPerSecond: number): QuotaStore {
-  const burst = new BurstWindow(burstPerSecond);
-  return {
-    kind: 'postgres',
-    async take(subject, keyHash, now) {
-      if (!burst.allow(keyHash, now))
-        return { allowed: false, reason: 'burst', used: subject?.processedAtLoad ?? 0 };
-      if (!subject) return { allowed: true, used: 0 };
-      const periodStart = subject.period.start.toISOString();
-      const fresh = sql`(${subscriptions.lastIncrement} IS NULL OR ${subscriptions.lastIncrement} < ${periodStart}::timestamptz)`;
-      const [row] = await db
-        .update(subscriptions)
-        .set({
-          processedRequests: sql`CASE WHEN ${fresh} THEN 1 ELSE ${subscriptions.processedRequests} + 1 END`,
-          lastIncrement: now,
-        })
-        .where(
-          and(
-            eq(subscriptions.id, subject.subscriptionId),
-            sql`(${fresh} OR ${subscriptions.processedRequests} < ${subject.limit})`,
-          ),
-        )
-        .returning({ used: subscriptions.processedRequests });
-      return row
-        ? { allowed: true, used: row.used }
-        : { allowed: false, reason: 'quota', used: subject.limit };
-    },
-    async flush() {},
-    async close() {},
   };
 }

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { formatUtcDate, type RequestAnalytics, type RequestLogEntry } from '@afrofx/shared';
 import type { PGlite } from '@electric-sql/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { requestDailyCounts, requestLogs } from '../../db/schema';
+import { requestDailyCounts, requestLogBatches, requestLogs } from '../../db/schema';
 import type { Page } from '../../http';
 
 export type NewRequestLog = typeof requestLogs.$inferInsert & { createdAt: Date };
@@ -29,23 +30,29 @@ function pgArray(values: ReadonlyArray<string | number | null | undefined>): str
 
 export function createRequestsService(db: Database, pglite?: PGlite) {
   return {
-    /** Writes a batch of log entries and their daily roll-up in one transaction. */
-    async record(entries: NewRequestLog[]): Promise<void> {
+    /**
+     * Writes a batch of log entries and their daily roll-up in one transaction, once per batch id: a batch sent
+     * again after a commit whose answer was lost finds its id and writes nothing.
+     */
+    async record(entries: NewRequestLog[], batchId: string = randomUUID()): Promise<void> {
       if (entries.length === 0) return;
-      const perDay = new Map<string, { appId: string; day: string; count: number }>();
+      const claimBatch = sql`INSERT INTO ${requestLogBatches} (id) VALUES (${batchId}) ON CONFLICT DO NOTHING RETURNING id`;
+      const perDay = new Map<string, { appId: string; day: string; count: number; entries: number }>();
       for (const entry of entries) {
         const day = formatUtcDate(entry.createdAt);
         const key = `${entry.appId}|${day}`;
-        const bucket = perDay.get(key) ?? { appId: entry.appId, day, count: 0 };
-        bucket.count++;
+        const bucket = perDay.get(key) ?? { appId: entry.appId, day, count: 0, entries: 0 };
+        bucket.count += entry.count ?? 1;
+        bucket.entries++;
         perDay.set(key, bucket);
       }
       const days = [...perDay.values()];
       const rollUp = (column: (d: (typeof days)[number]) => string | number) => pgArray(days.map(column));
       const upsertDays = sql`
-        INSERT INTO ${requestDailyCounts} (app_id, day, count)
-        SELECT * FROM unnest(${rollUp((d) => d.appId)}::uuid[], ${rollUp((d) => d.day)}::date[], ${rollUp((d) => d.count)}::int[])
-        ON CONFLICT (app_id, day) DO UPDATE SET count = ${requestDailyCounts.count} + excluded.count`;
+        INSERT INTO ${requestDailyCounts} (app_id, day, count, entries)
+        SELECT * FROM unnest(${rollUp((d) => d.appId)}::uuid[], ${rollUp((d) => d.day)}::date[], ${rollUp((d) => d.count)}::int[], ${rollUp((d) => d.entries)}::int[])
+        ON CONFLICT (app_id, day) DO UPDATE SET count = ${requestDailyCounts.count} + excluded.count,
+          entries = ${requestDailyCounts.entries} + excluded.entries`;
 
       if (pglite) {
         // Embedded: COPY is a third cheaper than INSERT in PGlite, which shares the event loop with the API.
@@ -59,16 +66,20 @@ export function createRequestsService(db: Database, pglite?: PGlite) {
               e.originalUrl,
               e.status,
               e.latencyMs,
+              e.count ?? 1,
               e.createdAt.toISOString(),
             ]
               .map(copyField)
               .join('\t'),
           )
           .join('\n');
-        const upsert = new PgDialect().sqlToQuery(upsertDays);
+        const dialect = new PgDialect();
+        const upsert = dialect.sqlToQuery(upsertDays);
+        const claim = dialect.sqlToQuery(claimBatch);
         await pglite.transaction(async (tx) => {
+          if ((await tx.query(claim.sql, claim.params)).rows.length === 0) return;
           await tx.query(
-            "COPY request_logs (app_id, host, agent, ip_address, original_url, status, latency_ms, created_at) FROM '/dev/blob'",
+            "COPY request_logs (app_id, host, agent, ip_address, original_url, status, latency_ms, count, created_at) FROM '/dev/blob'",
             [],
             { blob: new Blob([tsv]) },
           );
@@ -79,14 +90,24 @@ export function createRequestsService(db: Database, pglite?: PGlite) {
       // One statement with eight array parameters: far cheaper to build and parse than thousands of placeholders.
       const column = <K extends keyof NewRequestLog>(key: K) => entries.map((e) => e[key]);
       await db.transaction(async (tx) => {
+        const claimed = (await tx.execute(claimBatch)) as unknown as { rows: unknown[] };
+        if (claimed.rows.length === 0) return;
         await tx.execute(sql`
-          INSERT INTO ${requestLogs} (app_id, host, agent, ip_address, original_url, status, latency_ms, created_at)
+          INSERT INTO ${requestLogs} (app_id, host, agent, ip_address, original_url, status, latency_ms, count, created_at)
           SELECT * FROM unnest(
             ${pgArray(column('appId'))}::uuid[], ${pgArray(column('host'))}::text[], ${pgArray(column('agent'))}::text[],
             ${pgArray(column('ipAddress'))}::text[], ${pgArray(column('originalUrl'))}::text[], ${pgArray(column('status'))}::int[],
-            ${pgArray(column('latencyMs'))}::real[], ${pgArray(entries.map((e) => e.createdAt.toISOString()))}::timestamptz[])`);
+            ${pgArray(column('latencyMs'))}::real[], ${pgArray(entries.map((e) => e.count ?? 1))}::int[],
+            ${pgArray(entries.map((e) => e.createdAt.toISOString()))}::timestamptz[])`);
         await tx.execute(upsertDays);
       });
+    },
+
+    /** Batch ids only guard against a retry within seconds; a day's worth is plenty. */
+    async pruneBatchIds(): Promise<void> {
+      await db
+        .delete(requestLogBatches)
+        .where(sql`${requestLogBatches.writtenAt} < now() - interval '1 day'`);
     },
 
     async analytics(appId: string, now = new Date()): Promise<RequestAnalytics> {
@@ -116,7 +137,7 @@ export function createRequestsService(db: Database, pglite?: PGlite) {
         // The roll-up is written in the same transaction as the log, so its sum is the log's exact size, read from
         // at most one row per day instead of counting every entry (a page of a million-row log: ~0.4-1.2 s -> ms).
         db
-          .select({ value: sql`coalesce(sum(${requestDailyCounts.count}), 0)`.mapWith(Number) })
+          .select({ value: sql`coalesce(sum(${requestDailyCounts.entries}), 0)`.mapWith(Number) })
           .from(requestDailyCounts)
           .where(eq(requestDailyCounts.appId, appId)),
       ]);
@@ -129,6 +150,7 @@ export function createRequestsService(db: Database, pglite?: PGlite) {
           originalUrl: r.originalUrl,
           status: r.status,
           latency: r.latencyMs,
+          count: r.count,
           createdAt: r.createdAt.toISOString(),
         })),
         count: total?.value ?? 0,

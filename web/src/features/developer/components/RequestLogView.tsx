@@ -38,7 +38,16 @@ const columns: ReadonlyArray<Column<RequestLogEntry>> = [
   {
     key: 'status',
     header: 'Status',
-    cell: (entry) => <Pill tone={statusTone(entry.status)}>{entry.status}</Pill>,
+    cell: (entry) => (
+      <span className="whitespace-nowrap">
+        <Pill tone={statusTone(entry.status)}>{entry.status}</Pill>
+        {entry.count > 1 && (
+          <span className="ml-1.5 text-xs text-slate-600 tabular-nums" title="Answers folded into this row">
+            × {formatNumber(entry.count, 0)}
+          </span>
+        )}
+      </span>
+    ),
   },
   {
     key: 'latency',
