@@ -1,11 +1,9 @@
 // Builds the Fastify instance from plugins and modules, without listening: tests import this.
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import IORedis from 'ioredis';
 import { ErrorBody } from '@afrofx/shared';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { apiQuickStart, docsLogo } from './api-docs';
@@ -18,6 +16,7 @@ import { ratesRoutes } from './modules/rates/rates.routes';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { limitsPlugin } from './plugins/limits';
 import { spaPlugin } from './plugins/spa';
 import type { Runtime } from './runtime';
 import type { Services } from './services';
@@ -51,30 +50,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
   });
 
-  const limiterRedis = config.redisUrl
-    ? // Queues commands until the first connection is up, so sign-in throttling has no gap at start.
-      new IORedis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
-    : undefined;
-  limiterRedis?.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'));
-  await app.register(fastifyRateLimit, {
-    global: false,
-    redis: limiterRedis,
-    nameSpace: `${runtime.keyPrefix}:rate-limit:`,
-    // DESIGN §7: key sign-in style limits on the address being tried as well as the client.
-    hook: 'preHandler',
-    keyGenerator: (request) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return typeof email === 'string' ? `${request.ip}:${email.trim().toLowerCase()}` : request.ip;
-    },
-    skipOnError: true,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
-  });
-  if (limiterRedis) app.addHook('onClose', async () => limiterRedis.disconnect());
-
+  await app.register(limitsPlugin, { redisUrl: config.redisUrl, keyPrefix: runtime.keyPrefix });
   await app.register(authPlugin, { secret: config.jwtSecret, services });
 
   await app.register(fastifySwagger, {

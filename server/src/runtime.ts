@@ -1,11 +1,12 @@
 // Everything the API and the worker share: database, mail, queue and services, opened once and closed in order.
 import path from 'node:path';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { createChangeFeed, type ChangeFeed } from './change-feed';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './db/seed';
 import { jobRunner } from './jobs/run-job';
+import { createLogger } from './logger';
 import {
   createBullQueue,
   createInlineQueue,
@@ -42,7 +43,7 @@ export interface RuntimeOptions {
 }
 
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
-  const log = options.log ?? pino({ level: config.logLevel });
+  const log = options.log ?? createLogger(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: options.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),

@@ -10,6 +10,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const UNKNOWN_ID = '7d0c0a54-3c57-4d0c-9f0f-0c0c0c0c0c0c';
+/** For calls made straight to the service: the per-address mail window is the route's business. */
+const mailAllowed = async () => true;
 
 interface Subscriber {
   _id: string;
@@ -96,9 +98,12 @@ describe('POST user/create_email_sub', () => {
     expect((await mailingList()).pagination.count).toBe(before);
   });
 
-  it('mails the confirmation link again when an unconfirmed address subscribes again', async () => {
-    await subscribe({ email: 'zola@example.com' });
-    await subscribe({ email: 'zola@example.com' });
+  it('mails the confirmation link again when an unconfirmed address subscribes again, once per few minutes', async () => {
+    expect((await subscribe({ email: 'zola@example.com' })).statusCode).toBe(201);
+    expect((await subscribe({ email: 'zola@example.com' })).statusCode).toBe(200);
+    expect((await subscribe({ email: 'zola@example.com' })).statusCode).toBe(200);
+    // Past the window (the route's check), a repeat mails the same link again.
+    await t.runtime.services.subscribers.subscribe('zola@example.com', mailAllowed);
     const { _id } = await subscriberNamed('zola@example.com');
     await eventually(async () => {
       const mails = await mailsTo('zola@example.com', CONFIRMATION_SUBJECT);
@@ -175,7 +180,11 @@ describe('POST user/confirmation/{id}', () => {
 describe('GET admin/fetch_mailing_list', () => {
   it('lists the mailing list by default and the API waiting list on request', async () => {
     await subscribe({ email: 'reader@example.com' });
-    await t.runtime.services.subscribers.subscribe('builder@fintech.example', 'api_wait_list_user');
+    await t.runtime.services.subscribers.subscribe(
+      'builder@fintech.example',
+      mailAllowed,
+      'api_wait_list_user',
+    );
 
     const mailing = await mailingList();
     expect(mailing.message).toBe('Mailing list fetched.');
@@ -201,7 +210,11 @@ describe('GET admin/fetch_mailing_list', () => {
   it('pages 20 at a time, newest first, and ends', async () => {
     const total = (await mailingList('?mail_type=api_wait_list_user')).pagination.count;
     for (let i = 0; i < 25; i++)
-      await t.runtime.services.subscribers.subscribe(`waiting${i}@example.com`, 'api_wait_list_user');
+      await t.runtime.services.subscribers.subscribe(
+        `waiting${i}@example.com`,
+        mailAllowed,
+        'api_wait_list_user',
+      );
     const count = total + 25;
 
     const first = await mailingList('?mail_type=api_wait_list_user');
@@ -273,7 +286,11 @@ describe('POST admin/send_rate_to_mail', () => {
     for (const email of [...active, inactive]) await subscribe({ email }, m);
     for (const email of active) await confirm((await subscriberNamed(email, m))._id, m);
     // Waiting-list addresses never get the rates mail, even once activated.
-    await m.runtime.services.subscribers.subscribe('waiting@fintech.example', 'api_wait_list_user');
+    await m.runtime.services.subscribers.subscribe(
+      'waiting@fintech.example',
+      mailAllowed,
+      'api_wait_list_user',
+    );
     const [waiting] = (await mailingList('?mail_type=api_wait_list_user', m)).data;
     await m.runtime.services.subscribers.confirm(waiting!._id);
     for (const rate of [

@@ -1,7 +1,10 @@
 // Every job the queue carries, as one discriminated union (STYLE: queue payloads in one file).
 export type Job =
   | { name: 'subscription-confirmation-mail'; data: { subscriberId: string } }
-  | { name: 'account-mail'; data: { accountId: string; kind: 'activation' | 'password_reset' } }
+  | {
+      name: 'account-mail';
+      data: { accountId: string; kind: 'activation' | 'password_reset' | 'account_exists' };
+    }
   | { name: 'rates-mail'; data: { mailingId: string } }
   | { name: 'rates-csv'; data: { email: string } }
   | { name: 'rates-tweet'; data: { tweetId: string } };

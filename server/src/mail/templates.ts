@@ -31,6 +31,14 @@ function layout(title: string, body: string): string {
 </table></td></tr></table></body></html>`;
 }
 
+/**
+ * Sign-up lets anyone put a first name into a mail sent to any address: it is shown only when it reads as a name
+ * (letters, spaces, apostrophes, hyphens), so no link, address or other message can ride in it.
+ */
+const PLAIN_NAME = /^[\p{L}\p{M}' -]{1,100}$/u;
+const greeting = (firstName: string) =>
+  PLAIN_NAME.test(firstName.trim()) ? `Hello ${firstName.trim()},` : 'Hello,';
+
 const button = (href: string, label: string) =>
   `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#065f46;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
 
@@ -85,10 +93,10 @@ export function accountActivationMail(firstName: string, link: string): MailCont
   const title = 'Activate your AfroFX developer account';
   return {
     subject: title,
-    text: `Hello ${firstName},\n\nWelcome to AfroFX. Activate your developer account by opening this link (valid for 48 hours):\n\n${link}\n\nIf you did not sign up, ignore this e-mail.\n\nAfroFX`,
+    text: `${greeting(firstName)}\n\nWelcome to AfroFX. Activate your developer account by opening this link (valid for 48 hours):\n\n${link}\n\nIf you did not sign up, ignore this e-mail.\n\nAfroFX`,
     html: layout(
       title,
-      `<p>Hello ${escapeHtml(firstName)},</p><p>Welcome to AfroFX. Activate your developer account to create apps and API keys. The link is valid for 48 hours.</p>${button(link, 'Activate account')}<p style="color:#64748b;font-size:13px">Or paste this link into your browser: ${escapeHtml(link)}</p><p style="color:#64748b;font-size:13px">If you did not sign up, ignore this e-mail.</p>`,
+      `<p>${escapeHtml(greeting(firstName))}</p><p>Welcome to AfroFX. Activate your developer account to create apps and API keys. The link is valid for 48 hours.</p>${button(link, 'Activate account')}<p style="color:#64748b;font-size:13px">Or paste this link into your browser: ${escapeHtml(link)}</p><p style="color:#64748b;font-size:13px">If you did not sign up, ignore this e-mail.</p>`,
     ),
   };
 }
@@ -97,10 +105,23 @@ export function passwordResetMail(firstName: string, link: string): MailContent 
   const title = 'Reset your AfroFX password';
   return {
     subject: title,
-    text: `Hello ${firstName},\n\nSomeone asked to reset the password of your AfroFX account. Choose a new password with this link (valid for one hour, usable once):\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nAfroFX`,
+    text: `${greeting(firstName)}\n\nSomeone asked to reset the password of your AfroFX account. Choose a new password with this link (valid for one hour, usable once):\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nAfroFX`,
     html: layout(
       title,
-      `<p>Hello ${escapeHtml(firstName)},</p><p>Someone asked to reset the password of your AfroFX account. The link is valid for one hour and works once.</p>${button(link, 'Choose a new password')}<p style="color:#64748b;font-size:13px">Or paste this link into your browser: ${escapeHtml(link)}</p><p style="color:#64748b;font-size:13px">If it was not you, ignore this e-mail: your password stays as it is.</p>`,
+      `<p>${escapeHtml(greeting(firstName))}</p><p>Someone asked to reset the password of your AfroFX account. The link is valid for one hour and works once.</p>${button(link, 'Choose a new password')}<p style="color:#64748b;font-size:13px">Or paste this link into your browser: ${escapeHtml(link)}</p><p style="color:#64748b;font-size:13px">If it was not you, ignore this e-mail: your password stays as it is.</p>`,
+    ),
+  };
+}
+
+/** Sign-up with an address that already has an activated account: its owner learns it, nobody else does. */
+export function accountExistsMail(firstName: string, signinLink: string, resetLink: string): MailContent {
+  const title = 'You already have an AfroFX account';
+  return {
+    subject: title,
+    text: `${greeting(firstName)}\n\nSomeone tried to create an AfroFX developer account with this e-mail address, which already has one. Sign in here:\n\n${signinLink}\n\nForgot your password? Ask for a new one here:\n\n${resetLink}\n\nIf it was not you, ignore this e-mail: nothing has changed.\n\nAfroFX`,
+    html: layout(
+      title,
+      `<p>${escapeHtml(greeting(firstName))}</p><p>Someone tried to create an AfroFX developer account with this e-mail address, which already has one.</p>${button(signinLink, 'Sign in')}<p>Forgot your password? <a href="${escapeHtml(resetLink)}">Ask for a new one</a>.</p><p style="color:#64748b;font-size:13px">If it was not you, ignore this e-mail: nothing has changed.</p>`,
     ),
   };
 }

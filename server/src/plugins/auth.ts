@@ -3,6 +3,7 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ID_PATTERN } from '@afrofx/shared';
 import { forbidden, unauthorized } from '../errors';
 import type { Services } from '../services';
 
@@ -34,6 +35,7 @@ declare module 'fastify' {
 }
 
 const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+const ACCOUNT_ID = new RegExp(ID_PATTERN);
 
 export interface AuthOptions {
   secret: string;
@@ -57,7 +59,8 @@ export const authPlugin = fp<AuthOptions>(
       } catch {
         throw unauthorized(SESSION_EXPIRED);
       }
-      if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number')
+      // A well-signed token with an odd subject (a leaked secret, an older format) must not reach a uuid query.
+      if (typeof claims.sub !== 'string' || !ACCOUNT_ID.test(claims.sub) || !Number.isInteger(claims.ver))
         throw unauthorized(SESSION_EXPIRED);
       if (claims.role !== role) throw forbidden();
       return claims;

@@ -1,6 +1,7 @@
 // One error handler (DESIGN §4): { message, statusCode, error } with the right status, never a stack trace.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ID_PATTERN } from '@afrofx/shared';
 import { DomainError } from '../errors';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -44,6 +45,10 @@ export function describeValidation(issue: ValidationIssue, context: string | und
         : issue.params.format === 'uuid'
           ? `${field} is not a valid id`
           : `${field} must be a valid ${String(issue.params.format)}`;
+    case 'pattern':
+      return issue.params.pattern === ID_PATTERN
+        ? `${field} is not a valid id`
+        : `${field} contains characters that are not allowed`;
     case 'exclusiveMinimum':
       return `${field} must be greater than ${String(issue.params.limit)}`;
     case 'minimum':

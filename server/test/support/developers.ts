@@ -47,6 +47,6 @@ export function developerFactory(testApp: () => TestApp, tag: string, subnet: nu
       remoteAddress,
     });
     expect(signin.statusCode).toBe(200);
-    return { id: signup.json().data._id, email, token: signin.json().data.token };
+    return { id: signin.json().data.user._id, email, token: signin.json().data.token };
   };
 }

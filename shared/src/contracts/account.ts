@@ -1,10 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PAYMENT_CURRENCIES, SUBSCRIPTION_STATUSES } from '../constants';
-import { EmailAddress, Id, Password, StringEnum } from './common';
+import { EmailAddress, Id, Password, StringEnum, Text } from './common';
 
-const Name = Type.String({ minLength: 1, maxLength: 100 });
-/** New passwords: long enough to resist guessing, short enough to hash cheaply. */
-export const NewPassword = Type.String({ minLength: 8, maxLength: 128 });
+const Name = Text({ maxLength: 100 });
+/** New passwords (OWASP ASVS 2.1): at least 10 characters, short enough to hash cheaply. */
+export const NewPassword = Type.String({ minLength: 10, maxLength: 128 });
+/** What a new password must be, as the forms show it; the server also refuses easily guessed ones. */
+export const PASSWORD_RULE =
+  'At least 10 characters and hard to guess: three or four unrelated words work well.';
+/** Link tokens as the server makes them (base64url). */
+const LinkToken = Type.String({ minLength: 10, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' });
 
 export const SignupInput = Type.Object(
   { email: EmailAddress, password: NewPassword, first_name: Name, last_name: Name },
@@ -29,16 +34,14 @@ export const SigninInput = Type.Object(
 );
 export type SigninInput = Static<typeof SigninInput>;
 
-export const TokenParams = Type.Object({
-  token: Type.String({ minLength: 10, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' }),
-});
+export const TokenParams = Type.Object({ token: LinkToken });
 export type TokenParams = Static<typeof TokenParams>;
 
 export const RequestResetInput = Type.Object({ email: EmailAddress }, { additionalProperties: false });
 export type RequestResetInput = Static<typeof RequestResetInput>;
 
 export const ResetPasswordInput = Type.Object(
-  { code: Type.String({ minLength: 10, maxLength: 200 }), password: NewPassword },
+  { code: LinkToken, password: NewPassword },
   { additionalProperties: false },
 );
 export type ResetPasswordInput = Static<typeof ResetPasswordInput>;
@@ -52,10 +55,7 @@ export type ChangePasswordInput = Static<typeof ChangePasswordInput>;
 export const AppParams = Type.Object({ appId: Id });
 export type AppParams = Static<typeof AppParams>;
 
-export const CreateAppInput = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 80 }) },
-  { additionalProperties: false },
-);
+export const CreateAppInput = Type.Object({ name: Text({ maxLength: 80 }) }, { additionalProperties: false });
 export type CreateAppInput = Static<typeof CreateAppInput>;
 
 export const App = Type.Object({
@@ -92,7 +92,8 @@ export const RequestLogEntry = Type.Object({
   status: Type.Integer(),
   latency: Type.Number({ description: 'Milliseconds' }),
   count: Type.Integer({
-    description: 'Requests the row stands for: 1, or the number of uncounted answers (refusals, 304) of one flush',
+    description:
+      'Requests the row stands for: 1, or the number of uncounted answers (refusals, 304) of one flush',
   }),
   createdAt: Type.String({ format: 'date-time' }),
 });

@@ -6,8 +6,23 @@ export const StringEnum = <T extends readonly string[]>(
   options: { description?: string; default?: T[number] } = {},
 ) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
-/** Database ids are UUIDs; anything else is refused before it reaches a query. */
-export const Id = Type.String({ format: 'uuid' });
+/**
+ * Database ids are UUIDs; anything else is refused before it reaches a query. The pattern narrows the `uuid` format,
+ * which also takes a `urn:uuid:` prefix that PostgreSQL refuses.
+ */
+export const ID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export const Id = Type.String({ format: 'uuid', pattern: ID_PATTERN });
+
+/**
+ * Text a person types (names): bounded, and free of control characters. PostgreSQL refuses a NUL byte in text,
+ * and the others have no place in a name shown in mails and lists.
+ */
+export const Text = (options: { minLength?: number; maxLength: number }) =>
+  Type.String({ minLength: 1, ...options, pattern: '^[^\\u0000-\\u001F\\u007F]*$' });
+
+/** Pages start at 1; the bound keeps the row offset far inside what PostgreSQL accepts. */
+export const MAX_PAGE = 100_000;
+export const PageNumber = Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 });
 
 export const Pagination = Type.Object({
   next: Type.Union([Type.Integer(), Type.Null()]),
@@ -15,10 +30,7 @@ export const Pagination = Type.Object({
 });
 export type Pagination = Static<typeof Pagination>;
 
-export const PageQuery = Type.Object(
-  { page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })) },
-  { additionalProperties: false },
-);
+export const PageQuery = Type.Object({ page: Type.Optional(PageNumber) }, { additionalProperties: false });
 export type PageQuery = Static<typeof PageQuery>;
 
 export const IdParams = Type.Object({ id: Id });

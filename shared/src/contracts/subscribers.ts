@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MAIL_TYPES } from '../constants';
-import { EmailAddress, StringEnum } from './common';
+import { EmailAddress, PageNumber, StringEnum } from './common';
 
 export const MailTypeSchema = StringEnum(MAIL_TYPES, { default: 'mailing_list' });
 
@@ -18,7 +18,7 @@ export type SubscribeInput = Static<typeof SubscribeInput>;
 export const MailingListQuery = Type.Object(
   {
     mail_type: Type.Optional(MailTypeSchema),
-    page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    page: Type.Optional(PageNumber),
   },
   { additionalProperties: false },
 );

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ChangePasswordInput,
   DeveloperSession,
-  DeveloperUser,
   Envelope,
   MessageOnly,
   RequestResetInput,
@@ -14,37 +13,33 @@ import {
 import { Type } from '@sinclair/typebox';
 import { done, ok } from '../../http';
 import type { RouteOptions } from '../../app';
+import { LIMITS } from '../../plugins/limits';
 
-const throttled = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 const tags = ['Account'];
 
 export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   app.post(
     '/account/signup',
     {
-      config: throttled,
+      preHandler: app.limit(LIMITS.signup),
       schema: {
         tags,
-        summary: 'Create a developer account (mails an activation link)',
+        summary:
+          'Create a developer account (mails an activation link; the answer is the same for a taken address)',
         body: SignupInput,
-        response: { 201: Envelope(DeveloperUser) },
+        response: { 201: MessageOnly },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          ok(
-            await services.accounts.signup(request.body),
-            'Account created. Kindly check your mail for activation.',
-          ),
-        ),
+    async (request, reply) => {
+      await services.accounts.signup(request.body, () => app.firstMailInWindow(request, 'signup'));
+      return reply.status(201).send(done('Thanks for signing up. Kindly check your mail for activation.'));
+    },
   );
 
   app.get(
     '/account/activate_account/:token',
     {
-      config: throttled,
+      preHandler: app.limit(LIMITS.link),
       schema: {
         tags,
         summary: 'Activate an account from the e-mailed link',
@@ -61,7 +56,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
   app.post(
     '/account/signin',
     {
-      config: throttled,
+      preHandler: app.limit(LIMITS.signin),
       schema: {
         tags,
         summary: 'Sign a developer in',
@@ -82,7 +77,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
   app.post(
     '/account/request_reset_password',
     {
-      config: throttled,
+      preHandler: app.limit(LIMITS.resetRequest),
       schema: {
         tags,
         summary: 'Mail a password reset link',
@@ -91,7 +86,9 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
       },
     },
     async (request) => {
-      await services.accounts.requestPasswordReset(request.body.email);
+      await services.accounts.requestPasswordReset(request.body.email, () =>
+        app.firstMailInWindow(request, 'password-reset'),
+      );
       return done('If an account exists for this e-mail, a password reset link has been sent to it.');
     },
   );
@@ -99,7 +96,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
   app.post(
     '/account/reset_password',
     {
-      config: throttled,
+      preHandler: app.limit(LIMITS.link),
       schema: {
         tags,
         summary: 'Set a new password with the e-mailed code',

@@ -2,8 +2,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DeveloperUser, SignupInput } from '@afrofx/shared';
 import type { Database } from '../../db/client';
 import { accounts, accountTokens } from '../../db/schema';
-import { badRequest, conflict, forbidden } from '../../errors';
-import { hashPassword, verifyPassword } from '../../passwords';
+import { badRequest, forbidden } from '../../errors';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../../passwords';
 import { accountWithPassword, findAccountByEmail } from './credentials';
 import { hashToken, newLinkToken } from '../../secrets';
 import type { Enqueue } from '../../services';
@@ -46,16 +46,23 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
   };
 
   return {
-    async signup(input: SignupInput): Promise<DeveloperUser> {
+    /**
+     * Answers the same whether or not the address has an account (no enumeration): a new address gets an
+     * activation link, a never-activated one a fresh link, an activated one a mail saying it already has an
+     * account. `mayMail` is asked once the input is accepted: at most one such mail per address per window.
+     */
+    async signup(input: SignupInput, mayMail: () => Promise<boolean>): Promise<void> {
       // The schema's minLength counts spaces: a name of spaces only would greet the developer with a blank.
       const firstName = input.first_name.trim();
       const lastName = input.last_name.trim();
       if (!firstName) throw badRequest('first_name is required');
       if (!lastName) throw badRequest('last_name is required');
+      const email = input.email.trim().toLowerCase();
+      assertStrongPassword(input.password, [email, firstName, lastName]);
       const [row] = await db
         .insert(accounts)
         .values({
-          email: input.email.trim().toLowerCase(),
+          email,
           passwordHash: await hashPassword(input.password),
           firstName,
           lastName,
@@ -63,19 +70,21 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
         })
         .onConflictDoNothing()
         .returning();
-      if (!row) {
-        // An account never activated (its link lost or expired) gets a fresh link instead of staying stuck.
-        const existing = await findDeveloperByEmail(input.email);
-        if (existing && !existing.isActivated && existing.status === 'active') {
-          await enqueue('account-mail', { accountId: existing.id, kind: 'activation' });
-          throw conflict(
-            'An account with this e-mail already exists but is not activated yet. We have sent you a new activation link.',
-          );
-        }
-        throw conflict('An account with this e-mail already exists.');
-      }
-      await enqueue('account-mail', { accountId: row.id, kind: 'activation' });
-      return toDeveloperUser(row);
+      if (!(await mayMail())) return;
+      if (row) return enqueue('account-mail', { accountId: row.id, kind: 'activation' });
+      const existing = await findDeveloperByEmail(email);
+      // An admin's address or a disabled account gets no mail at all.
+      if (!existing || existing.status !== 'active') return;
+      await enqueue('account-mail', {
+        accountId: existing.id,
+        kind: existing.isActivated ? 'account_exists' : 'activation',
+      });
+    },
+
+    /** The addressee of an account mail, while the account is still active. */
+    async mailRecipient(accountId: string): Promise<AccountRow | undefined> {
+      const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+      return account?.status === 'active' ? account : undefined;
     },
 
     /** Called by the account-mail job: a fresh single-use token for the e-mailed link. */
@@ -115,13 +124,16 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
     },
 
     /** Answers the same whether or not the address has an account (no enumeration). */
-    async requestPasswordReset(email: string): Promise<void> {
+    async requestPasswordReset(email: string, mayMail: () => Promise<boolean>): Promise<void> {
+      if (!(await mayMail())) return;
       const account = await findDeveloperByEmail(email);
       if (account && account.status === 'active')
         await enqueue('account-mail', { accountId: account.id, kind: 'password_reset' });
     },
 
     async resetPassword(code: string, password: string): Promise<void> {
+      // Checked before the code is used up, so a refused password leaves the link working.
+      assertStrongPassword(password, []);
       const accountId = await consumeToken('password_reset', code);
       if (!accountId) throw badRequest('This password reset link is invalid, expired or already used.');
       const passwordHash = await hashPassword(password);
@@ -151,6 +163,7 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
         throw badRequest('Your current password is not correct.');
       }
       if (oldPassword === newPassword) throw badRequest('Passwords can not be the same.');
+      assertStrongPassword(newPassword, [account.email, account.firstName, account.lastName]);
       const [row] = await db
         .update(accounts)
         .set({

@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AdminSession, Credentials, Envelope, IdParams, MessageOnly } from '@afrofx/shared';
 import { done, ok } from '../../http';
 import type { RouteOptions } from '../../app';
+import { LIMITS } from '../../plugins/limits';
 
 export const adminUsersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   app.post(
     '/admin/authenticate',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      preHandler: app.limit(LIMITS.adminSignin),
       schema: {
         tags: ['Admin'],
         summary: 'Sign an admin in',

@@ -11,12 +11,13 @@ import {
 import { Type } from '@sinclair/typebox';
 import { done, paged, pageOf } from '../../http';
 import type { RouteOptions } from '../../app';
+import { LIMITS } from '../../plugins/limits';
 
 export const subscribersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   app.post(
     '/user/create_email_sub',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      preHandler: app.limit(LIMITS.subscribe),
       schema: {
         tags: ['Public'],
         summary: 'Subscribe an e-mail address to daily rates',
@@ -25,7 +26,9 @@ export const subscribersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
       },
     },
     async (request, reply) => {
-      const result = await services.subscribers.subscribe(request.body.email);
+      const result = await services.subscribers.subscribe(request.body.email, () =>
+        app.firstMailInWindow(request, 'subscription'),
+      );
       if (result.alreadyActive)
         return reply.status(200).send(done('This e-mail is already subscribed to daily rates.'));
       return reply

@@ -22,8 +22,15 @@ export interface SubscribeResult {
 
 export function createSubscribersService(db: Database, enqueue: Enqueue) {
   return {
-    /** DESIGN §4: stores an inactive address and mails a confirmation link; a repeat does not duplicate. */
-    async subscribe(rawEmail: string, mailType: MailType = 'mailing_list'): Promise<SubscribeResult> {
+    /**
+     * DESIGN §4: stores an inactive address and mails a confirmation link; a repeat does not duplicate. A repeat
+     * for an unconfirmed address mails the link again when `mayMail` allows (at most once per address per window).
+     */
+    async subscribe(
+      rawEmail: string,
+      mayMail: () => Promise<boolean>,
+      mailType: MailType = 'mailing_list',
+    ): Promise<SubscribeResult> {
       const email = rawEmail.trim().toLowerCase();
       const [inserted] = await db
         .insert(mailingListSubscribers)
@@ -43,7 +50,7 @@ export function createSubscribersService(db: Database, enqueue: Enqueue) {
               ),
             )
         )[0]!;
-      if (!row.isActivated && mailType === 'mailing_list') {
+      if (!row.isActivated && mailType === 'mailing_list' && (await mayMail())) {
         await enqueue('subscription-confirmation-mail', { subscriberId: row.id });
       }
       return { created: Boolean(inserted), alreadyActive: row.isActivated };
