@@ -49,6 +49,8 @@ declare module 'fastify' {
     charged?: boolean;
     /** Set once the request's log entry is pushed, so an abort and a response never both log it. */
     logged?: boolean;
+    /** The client went away before the answer. */
+    gone?: boolean;
     startedAt?: number;
   }
 }
@@ -142,6 +144,8 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     if (client === 'too-many-lookups') throw new DomainError(429, TOO_MANY_LOOKUPS);
     if (!client) throw new DomainError(401, INVALID_KEY);
     request.apiClient = client;
+    // Gone while its key was looked up: logged now, since no answer will follow.
+    if (request.gone) settle(request, CLIENT_CLOSED, performance.now() - request.startedAt!);
     if (client.premium) {
       request.quota = { subject: null, period: null };
       return;
@@ -165,6 +169,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     const client = request.apiClient;
     if (!client || request.logged) return;
     request.logged = true;
+    if (request.gone) status = CLIENT_CLOSED;
     if (request.charged && (status >= 500 || status === CLIENT_CLOSED)) {
       request.charged = false;
       quota
@@ -186,9 +191,10 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   }
 
   app.addHook('onResponse', async (request, reply) => settle(request, reply.statusCode, reply.elapsedTime));
-  app.addHook('onRequestAbort', async (request) =>
-    settle(request, CLIENT_CLOSED, performance.now() - (request.startedAt ?? performance.now())),
-  );
+  app.addHook('onRequestAbort', async (request) => {
+    request.gone = true;
+    settle(request, CLIENT_CLOSED, performance.now() - (request.startedAt ?? performance.now()));
+  });
 
   /** DESIGN §5 headers on every answer, from the last count this process saw. */
   const lastUsed = new Map<string, number>();
@@ -209,6 +215,8 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
 
   /** Counts the answer against the quota (a 304 or a refusal is free), or refuses with 429. */
   async function charge(request: FastifyRequest, reply: FastifyReply) {
+    // A client gone before its answer is not charged; the answer is not sent anyway.
+    if (request.gone) return;
     const outcome = await quota.take(request.quota!.subject, request.apiClient!.keyHash, new Date());
     setQuotaHeaders(request, reply, outcome.used);
     if (outcome.allowed) {
@@ -216,7 +224,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       // Premium accounts have no monthly count to give back.
       if (request.quota!.subject) request.charged = true;
       // The client may have gone while the count was taken: it was not served.
-      if (request.logged && request.quota!.subject) {
+      if (request.gone && request.quota!.subject) {
         request.charged = false;
         await quota.refund(request.quota!.subject);
       }

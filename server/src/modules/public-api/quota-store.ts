@@ -42,21 +42,27 @@ interface Counted {
   lastIncrement: Date;
 }
 
+/** A counter's current value where the store can read it (null: unknown, e.g. Redis lost it). */
+type ReadCounts = (keys: string[]) => Promise<Array<number | null>>;
+
 const quotaKey = (prefix: string, subject: QuotaSubject) =>
   `${prefix}:quota:${subject.subscriptionId}:${subject.period.index}`;
 
-/** Writes counts for this period, never lowering one another process wrote later. */
-async function persistCounts(db: Database, counts: Counted[]) {
-  for (const { subject, used, lastIncrement } of counts) {
-    await db
-      .update(subscriptions)
-      .set({
-        processedRequests: sql`CASE WHEN ${subscriptions.lastIncrement} >= ${subject.period.start.toISOString()}::timestamptz
-          THEN GREATEST(${subscriptions.processedRequests}, ${used}) ELSE ${used} END`,
-        lastIncrement: sql`GREATEST(COALESCE(${subscriptions.lastIncrement}, ${lastIncrement.toISOString()}::timestamptz), ${lastIncrement.toISOString()}::timestamptz)`,
-      })
-      .where(eq(subscriptions.id, subject.subscriptionId));
-  }
+/**
+ * Writes a period's count. An exact value read from the store replaces the stored one (so refunds show); a value only
+ * remembered by this process never lowers what another process wrote later.
+ */
+async function persistCount(db: Database, { subject, used, lastIncrement }: Counted, exact: boolean) {
+  const inPeriod = sql`${subscriptions.lastIncrement} >= ${subject.period.start.toISOString()}::timestamptz`;
+  await db
+    .update(subscriptions)
+    .set({
+      processedRequests: exact
+        ? sql`${used}`
+        : sql`CASE WHEN ${inPeriod} THEN GREATEST(${subscriptions.processedRequests}, ${used}) ELSE ${used} END`,
+      lastIncrement: sql`GREATEST(COALESCE(${subscriptions.lastIncrement}, ${lastIncrement.toISOString()}::timestamptz), ${lastIncrement.toISOString()}::timestamptz)`,
+    })
+    .where(eq(subscriptions.id, subject.subscriptionId));
 }
 
 /** The durable count of the subject's current period. */
@@ -68,7 +74,7 @@ async function durableCount(db: Database, subject: QuotaSubject): Promise<number
   return row?.lastIncrement && row.lastIncrement >= subject.period.start ? row.processed : 0;
 }
 
-/** Counts the dirty entries of a flush, and puts them back if the write fails so the next flush retries them. */
+/** The counters changed since the last write; a failed write puts them back so the next flush retries them. */
 class DirtyCounts {
   private entries = new Map<string, Counted>();
   note(key: string, subject: QuotaSubject, used: number, now: Date) {
@@ -78,15 +84,26 @@ class DirtyCounts {
       entry.lastIncrement = now;
     } else this.entries.set(key, { subject, used, lastIncrement: now });
   }
-  async persist(db: Database) {
+  private tail: Promise<void> = Promise.resolve();
+  /**
+   * Writes the current values `read` gives, or else the highest this process saw. Writes run one after another, so
+   * a caller that awaits this knows every count noted before the call is in the database.
+   */
+  persist(db: Database, read?: ReadCounts): Promise<void> {
+    const run = this.tail.then(() => this.write(db, read));
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+  private async write(db: Database, read?: ReadCounts) {
     const batch = [...this.entries];
     if (batch.length === 0) return;
     this.entries.clear();
     try {
-      await persistCounts(
-        db,
-        batch.map(([, counted]) => counted),
-      );
+      const current = read ? await read(batch.map(([key]) => key)).catch(() => undefined) : undefined;
+      for (const [i, [, counted]] of batch.entries()) {
+        const exact = current?.[i];
+        await persistCount(db, exact == null ? counted : { ...counted, used: exact }, exact != null);
+      }
     } catch (err) {
       for (const [key, counted] of batch) {
         const newer = this.entries.get(key);
@@ -134,10 +151,13 @@ export function createMemoryQuotaStore(db: Database, burstPerSecond: number): Qu
     async refund(subject) {
       const key = quotaKey('memory', subject);
       const used = counts.get(key);
-      // The durable write never lowers a count, so a refund reaches it only through the next higher count.
-      if (used !== undefined && used > 0) counts.set(key, used - 1);
+      if (used !== undefined && used > 0) {
+        counts.set(key, used - 1);
+        dirty.note(key, subject, used - 1, new Date());
+      }
     },
-    flush: () => dirty.persist(db),
+    // One process holds the embedded database, so its counts are the exact values.
+    flush: () => dirty.persist(db, async (keys) => keys.map((key) => counts.get(key) ?? null)),
     async close() {},
   };
 }
