@@ -54,10 +54,13 @@ export function createApiClients(db: Database, changes: ChangeFeed): ApiClients 
     if (change.kind === 'rates' || change.kind === 'quota-flush') return;
     // A key unknown a moment ago may belong to an app that just generated it.
     unknown.clear();
-    for (const [hash, client] of cache.entries()) {
-      if (change.kind === 'app' ? client.appId === change.appId : client.accountId === change.accountId)
-        cache.delete(hash);
-    }
+    // Messages may have been missed while the feed was away: forget everything.
+    if (change.kind === 'resync') cache.clear();
+    else
+      for (const [hash, client] of cache.entries()) {
+        if (change.kind === 'app' ? client.appId === change.appId : client.accountId === change.accountId)
+          cache.delete(hash);
+      }
     // A load started before the change may carry stale facts: it is not cached, and the next request loads again.
     generation++;
     loading.clear();

@@ -17,7 +17,7 @@ export function createRatesSnapshot(rates: RatesService, changes: ChangeFeed) {
   let current: { snapshot: RatesSnapshot; loadedAt: number } | undefined;
   let loading: Promise<RatesSnapshot> | undefined;
   changes.subscribe((change) => {
-    if (change.kind === 'rates') current = undefined;
+    if (change.kind === 'rates' || change.kind === 'resync') current = undefined;
   });
 
   const load = async () => {
