@@ -1,6 +1,6 @@
 // What the fault run needs in its database, written with SQL after the API has migrated it: rates to serve, a
 // developer with one app whose plan never runs out (to match every served request to its log row) and one small-plan
-// app per fault (that the load pushes past its quota while the fault happens), and the active mailing list.
+// app per fault (that the load pushes past its quota while the fault happens), and a mailing list per mailing fault.
 import { ASSETS, BASES, MARKETS } from '@afrofx/shared';
 import type pg from 'pg';
 import { generateKeyPair } from '../../server/src/modules/api-keys/api-key-material';
@@ -15,8 +15,12 @@ export interface Fixtures {
   unlimited: PaidApp;
   /** One small-plan app per fault id. */
   smallPlan: Map<string, PaidApp>;
+  /** Subscribers on each mailing fault's list. */
   subscribers: number;
 }
+
+/** Each mailing fault mails a list of its own, told apart by the domain of its addresses. */
+export const mailingDomain = (faultId: string) => `${faultId}.faults.example`;
 
 const DAY_MS = 86_400_000;
 const BIG_LIMIT = 1_000_000_000;
@@ -44,6 +48,7 @@ async function paidApp(db: pg.Pool, accountId: string, name: string, requestLimi
 export async function writeFixtures(
   db: pg.Pool,
   faultIds: readonly string[],
+  mailingFaultIds: readonly string[],
   options: { smallLimit: number; subscribers: number },
 ): Promise<Fixtures> {
   await db.query(
@@ -62,10 +67,29 @@ export async function writeFixtures(
   for (const id of faultIds) {
     smallPlan.set(id, await paidApp(db, accountId, `Quota during ${id}`, options.smallLimit));
   }
-  await db.query(
-    `INSERT INTO mailing_list_subscribers (email, mail_type, is_activated, activated_at)
-     SELECT 'subscriber-' || i || '@faults.example', 'mailing_list', true, now() FROM generate_series(1, $1) i`,
-    [options.subscribers],
-  );
+  for (const id of mailingFaultIds) {
+    await db.query(
+      `INSERT INTO mailing_list_subscribers (email, mail_type, is_activated)
+       SELECT 'subscriber-' || i || '@' || $2, 'mailing_list', false FROM generate_series(1, $1) i`,
+      [options.subscribers, mailingDomain(id)],
+    );
+  }
   return { unlimited, smallPlan, subscribers: options.subscribers };
+}
+
+/**
+ * Makes the fault's list the only active one. A mailing an earlier fault left unfinished is first marked as sent to
+ * every address, so that a late retry of it cannot mail this fault's list and pass for a duplicate.
+ */
+export async function activateMailingList(db: pg.Pool, faultId: string) {
+  await db.query(
+    `INSERT INTO rate_mailing_recipients (mailing_id, subscriber_id)
+     SELECT m.id, s.id FROM rate_mailings m CROSS JOIN mailing_list_subscribers s WHERE m.completed_at IS NULL
+     ON CONFLICT DO NOTHING`,
+  );
+  await db.query(
+    `UPDATE mailing_list_subscribers
+     SET is_activated = split_part(email, '@', 2) = $1, activated_at = now()`,
+    [mailingDomain(faultId)],
+  );
 }

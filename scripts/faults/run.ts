@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { writeFixtures, type Fixtures } from './fixtures';
+import { activateMailingList, mailingDomain, writeFixtures, type Fixtures } from './fixtures';
 import { isServed, startLoad, type Load, type RequestOutcome } from './load';
 import {
   freePort,
@@ -45,8 +45,9 @@ const RECOVERY_LIMIT_MS = 20_000;
 const REDIS_DOWN_MS = 10_000;
 const SMTP_DOWN_MS = 30_000;
 /** A mailing interrupted by a killed worker waits for BullMQ's stalled-job check (30 s lock) and a retry. */
-const MAILING_LIMIT_MS = 90_000;
-const SUBSCRIBER = /^subscriber-\d+@faults\.example$/;
+const MAILING_LIMIT_MS = 60_000;
+/** How long the interrupted part of a mailing may take to reach the sink. */
+const MAILING_START_LIMIT_MS = 30_000;
 
 interface Harness {
   postgres: PostgresCluster;
@@ -85,6 +86,8 @@ interface FaultRun {
 interface Fault {
   id: string;
   title: string;
+  /** Sends a rates mailing (to a list of its own). */
+  mails?: boolean;
   inject(h: Harness, run: FaultRun): Promise<void>;
 }
 
@@ -108,29 +111,29 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 interface Mailing {
   id: string;
-  /** Index in the sink's record where this mailing's deliveries start. */
-  from: number;
+  /** The domain of this mailing's list: what reached the sink for it, whenever it came. */
+  domain: string;
 }
 
-async function startMailing(h: Harness): Promise<Mailing> {
-  const from = h.smtp.delivered.length;
+async function startMailing(h: Harness, faultId: string, run: FaultRun): Promise<Mailing> {
+  await activateMailingList(h.db, faultId);
   const res = await fetch(`${h.apiUrls[0]}/v1/admin/send_rate_to_mail`, {
     method: 'POST',
     headers: { authorization: `Bearer ${h.adminToken}` },
     signal: AbortSignal.timeout(10_000),
   });
   if (res.status !== 202) throw new Error(`send_rate_to_mail answered ${res.status}: ${await res.text()}`);
+  const { recipients } = ((await res.json()) as { data: { recipients: number } }).data;
+  if (recipients !== h.fixtures.subscribers)
+    run.problems.push(`send_rate_to_mail announced ${recipients} recipients, not ${h.fixtures.subscribers}`);
   const { rows } = await h.db.query<{ id: string }>(
     'SELECT id FROM rate_mailings ORDER BY created_at DESC LIMIT 1',
   );
-  return { id: rows[0]!.id, from };
+  return { id: rows[0]!.id, domain: mailingDomain(faultId) };
 }
 
-const deliveredSoFar = (h: Harness, mailing: Mailing) => h.smtp.delivered.length - mailing.from;
-
-function waitForDeliveries(h: Harness, mailing: Mailing, count: number) {
-  return waitUntil(async () => deliveredSoFar(h, mailing) >= count, MAILING_LIMIT_MS, 50);
-}
+const deliveriesOf = (h: Harness, mailing: Mailing) =>
+  h.smtp.delivered.filter((d) => d.recipient.endsWith(`@${mailing.domain}`));
 
 /** Waits for the mailing to complete (or the limit), then counts what reached the sink for it. */
 async function finishMailing(h: Harness, mailing: Mailing, endedAt: number): Promise<MailingOutcome> {
@@ -148,7 +151,7 @@ async function finishMailing(h: Harness, mailing: Mailing, endedAt: number): Pro
   const doneAfterMs = completed ? Date.now() - endedAt : undefined;
   // A late duplicate would arrive right after the last recorded recipient.
   await sleep(1500);
-  const deliveries = h.smtp.delivered.slice(mailing.from).filter((d) => SUBSCRIBER.test(d.recipient));
+  const deliveries = deliveriesOf(h, mailing);
   const distinct = new Set(deliveries.map((d) => d.recipient)).size;
   const distinctMessages = new Set(deliveries.map((d) => `${d.recipient} ${d.messageId}`)).size;
   return {
@@ -161,11 +164,23 @@ async function finishMailing(h: Harness, mailing: Mailing, endedAt: number): Pro
 }
 
 /** Starts a mailing, applies `interrupt` once `fraction` of it has reached the sink, and waits for the rest. */
-async function interruptMailing(h: Harness, run: FaultRun, fraction: number, interrupt: () => Promise<void>) {
-  const mailing = await startMailing(h);
-  const reached = await waitForDeliveries(h, mailing, Math.round(h.fixtures.subscribers * fraction));
-  if (!reached) run.problems.push(`the mailing never reached ${fraction * 100} % of its recipients`);
-  run.notes.push(`interrupted after ${deliveredSoFar(h, mailing)} mails`);
+async function interruptMailing(
+  h: Harness,
+  faultId: string,
+  run: FaultRun,
+  fraction: number,
+  interrupt: () => Promise<void>,
+) {
+  const started = Date.now();
+  const mailing = await startMailing(h, faultId, run);
+  const target = Math.round(h.fixtures.subscribers * fraction);
+  if (!(await waitUntil(async () => deliveriesOf(h, mailing).length >= target, MAILING_START_LIMIT_MS, 50)))
+    run.problems.push(
+      `the mailing did not reach ${target} recipients within ${seconds(MAILING_START_LIMIT_MS)}`,
+    );
+  run.notes.push(
+    `interrupted after ${deliveriesOf(h, mailing).length} mails in ${seconds(Date.now() - started)}`,
+  );
   await interrupt();
   const endedAt = Date.now();
   run.ended();
@@ -205,8 +220,9 @@ const FAULTS: Fault[] = [
   {
     id: 'worker-kill',
     title: 'worker kill -9 mid-mailing',
+    mails: true,
     async inject(h, run) {
-      await interruptMailing(h, run, 0.5, async () => {
+      await interruptMailing(h, this.id, run, 0.5, async () => {
         h.worker.child.kill('SIGKILL');
         await h.worker.exited;
         h.worker = h.startWorker();
@@ -216,8 +232,9 @@ const FAULTS: Fault[] = [
   {
     id: 'smtp-outage',
     title: `SMTP down ${SMTP_DOWN_MS / 1000} s mid-mailing`,
+    mails: true,
     async inject(h, run) {
-      await interruptMailing(h, run, 0.3, async () => {
+      await interruptMailing(h, this.id, run, 0.3, async () => {
         await h.smtp.stop();
         await sleep(SMTP_DOWN_MS);
         await h.smtp.start();
@@ -546,6 +563,7 @@ async function main(): Promise<number> {
     const fixtures = await writeFixtures(
       db,
       FAULTS.map((f) => f.id),
+      FAULTS.filter((f) => f.mails).map((f) => f.id),
       { smallLimit: SMALL_PLAN_LIMIT, subscribers: SUBSCRIBERS },
     );
     const h: Harness = {
