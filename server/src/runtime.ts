@@ -7,13 +7,8 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './db/seed';
 import { jobRunner } from './jobs/run-job';
 import { createLogger } from './logger';
-import {
-  createBullQueue,
-  createInlineQueue,
-  startBullWorker,
-  type JobQueue,
-  type RedisWorker,
-} from './jobs/queue';
+import { createInlineQueue } from './jobs/inline-queue';
+import { createBullQueue, startBullWorker, type JobQueue, type RedisWorker } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createServices, type Services } from './services';
 
@@ -39,6 +34,8 @@ export interface RuntimeOptions {
   queuePrefix?: string;
   /** Inline job retry base delay. */
   jobBackoffMs?: number;
+  /** Inline job lease: how soon another process may take over a job whose process died. */
+  jobLeaseMs?: number;
   log?: Logger;
 }
 
@@ -55,6 +52,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'outbox'),
+    logLinks: config.env !== 'production',
     log,
   });
 
@@ -69,7 +67,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const run = jobRunner({ config, services, mailer, log });
   const queue: JobQueue = config.redisUrl
     ? createBullQueue({ redisUrl: config.redisUrl, prefix: queuePrefix })
-    : createInlineQueue({ run, log, backoffMs: options.jobBackoffMs });
+    : createInlineQueue({
+        db: database.db,
+        run,
+        log,
+        backoffMs: options.jobBackoffMs,
+        leaseMs: options.jobLeaseMs,
+        exclusive: database.driver === 'pglite',
+      });
 
   if (config.adminEmail && config.adminPassword) {
     if (await services.adminUsers.ensureAdmin(config.adminEmail, config.adminPassword)) {

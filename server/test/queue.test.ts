@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import IORedis from 'ioredis';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { jobs } from '../src/db/schema';
+import { createInlineQueue as createQueue } from '../src/jobs/inline-queue';
 import {
   JOB_ATTEMPTS,
   QUEUE_NAME,
   createBullQueue,
-  createInlineQueue,
   startBullWorker,
   type JobQueue,
   type RedisWorker,
 } from '../src/jobs/queue';
 import type { Job } from '../src/jobs/job-types';
+import { startFaultProxy, type FaultProxy } from './support/fault-proxy';
+import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
 import { deleteRedisKeys, eventually, redisAvailable } from './support/test-app';
 
 const silent = { info: () => {}, error: () => {} };
@@ -30,6 +34,25 @@ function flakyRunner(failures: Record<string, number> = {}) {
 }
 
 describe('createInlineQueue', () => {
+  let scratch: ScratchDatabase | undefined;
+  let database: DatabaseHandle;
+  let db: DatabaseHandle['db'];
+  beforeAll(async () => {
+    scratch = process.env.DATABASE_URL
+      ? await createScratchDatabase(process.env.DATABASE_URL, 'afrofx_queue')
+      : undefined;
+    database = await openDatabase({ databaseUrl: scratch?.url });
+    await database.migrate();
+    db = database.db;
+  });
+  afterAll(async () => {
+    await database.close();
+    await scratch?.drop();
+  });
+  beforeEach(() => db.delete(jobs));
+  const createInlineQueue = (options: Omit<Parameters<typeof createQueue>[0], 'db'>) =>
+    createQueue({ db, ...options });
+
   it('retries a failing job until it succeeds', async () => {
     const runner = flakyRunner({ 'flaky@example.com': 2 });
     const queue = createInlineQueue({ run: runner.run, log: silent, backoffMs: 1 });
@@ -86,6 +109,23 @@ describe('createInlineQueue', () => {
     expect(finished).toEqual([]);
     await queue.drain();
     expect(finished).toEqual(['first@example.com', 'follow-up@example.com']);
+    await queue.close();
+  });
+
+  it('keeps a job that fails for good in the table with its error', async () => {
+    const runner = flakyRunner({ 'broken@example.com': Infinity });
+    const queue = createInlineQueue({ run: runner.run, log: silent, backoffMs: 1 });
+    await queue.enqueue('rates-csv', { email: 'broken@example.com' });
+    await queue.drain();
+    expect(await db.select().from(jobs)).toMatchObject([
+      {
+        name: 'rates-csv',
+        data: { email: 'broken@example.com' },
+        state: 'failed',
+        attempts: JOB_ATTEMPTS,
+        lastError: `attempt ${JOB_ATTEMPTS} of broken@example.com failed`,
+      },
+    ]);
     await queue.close();
   });
 
@@ -152,5 +192,42 @@ describeWithRedis('createBullQueue with startBullWorker', () => {
     const jobs = await inspector.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed']);
     expect(jobs.filter((job) => job.data.email === 'dedup@example.com')).toHaveLength(1);
     expect(runner.attempts.get('dedup@example.com')).toBe(1);
+  });
+});
+
+describeWithRedis('createBullQueue while Redis is away', () => {
+  const redisUrl = process.env.REDIS_URL!;
+  const prefix = `afrofx-test-queue-${randomBytes(6).toString('hex')}`;
+  let proxy: FaultProxy;
+  let queue: JobQueue;
+
+  beforeAll(async () => {
+    const { hostname, port } = new URL(redisUrl);
+    proxy = await startFaultProxy(hostname, Number(port || 6379));
+    queue = createBullQueue({ redisUrl: proxy.url(redisUrl), prefix });
+    await eventually(() => queue.ping());
+  });
+  afterEach(() => proxy.restore());
+  afterAll(async () => {
+    await queue.close();
+    await proxy.close();
+    await deleteRedisKeys(redisUrl, prefix);
+  });
+
+  it('answers 503 "try again" instead of hanging while the connection is stalled', async () => {
+    proxy.stall();
+    await expect(queue.enqueue('rates-csv', { email: 'stalled@example.com' })).rejects.toMatchObject({
+      statusCode: 503,
+      message: 'This could not be queued right now. Nothing was done; please try again in a minute.',
+    });
+  });
+
+  it('answers 503 while Redis refuses connections, and enqueues again once it is back', async () => {
+    proxy.cut();
+    await expect(queue.enqueue('rates-csv', { email: 'cut@example.com' })).rejects.toMatchObject({
+      statusCode: 503,
+    });
+    proxy.restore();
+    await eventually(() => queue.enqueue('rates-csv', { email: 'back@example.com' }));
   });
 });

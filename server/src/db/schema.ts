@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -322,3 +323,32 @@ export const rateTweets = pgTable('rate_tweets', {
   tweetId: text('tweet_id'),
   createdAt: createdAt(),
 });
+
+// Embedded mode's job queue (no Redis): each job is a row, so a crash loses none (README "Configuration").
+// A claimed job holds a lease (locked_until) its process keeps extending; a job whose holder died is claimed again
+// once the lease has passed. A job that fails for good stays, with its error, for inspection.
+export const jobStateEnum = pgEnum('job_state', ['queued', 'running', 'done', 'failed']);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    data: jsonb('data').notNull(),
+    // The job's name and the caller's jobId: enqueueing the same work twice keeps one row.
+    dedupeKey: text('dedupe_key'),
+    state: jobStateEnum('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('jobs_dedupe_key_uq').on(t.dedupeKey),
+    index('jobs_unfinished_idx')
+      .on(t.runAt)
+      .where(sql`${t.state} in ('queued', 'running')`),
+  ],
+);

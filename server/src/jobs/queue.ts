@@ -1,15 +1,22 @@
-// One queue API for both drivers (DESIGN §1): BullMQ on Redis when REDIS_URL is set, in-process otherwise.
-// Either way a failed job is retried with exponential backoff; handlers are idempotent (at-least-once delivery).
+// One queue API for both drivers (DESIGN §1): BullMQ on Redis when REDIS_URL is set, the database's `jobs` table
+// otherwise (inline-queue.ts). Either way a failed job is retried with exponential backoff; handlers are idempotent
+// (at-least-once delivery).
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import IORedis from 'ioredis';
+import { DomainError } from '../errors';
 import type { Job, JobData, JobName } from './job-types';
 
 export const QUEUE_NAME = 'afrofx-jobs';
-export const JOB_ATTEMPTS = 5;
+// Exponential from 2 s over 7 attempts waits 2 + 4 + … + 64 = 126 s in all: a mailing rides out an SMTP server
+// that is away for a minute or two, and a job that still fails is kept with its error.
+export const JOB_ATTEMPTS = 7;
+export const JOB_BACKOFF_MS = 2000;
+// DESIGN §7: no request waits on a dead Redis for more than a second.
+const ENQUEUE_TIMEOUT_MS = 1000;
 
 export type JobRunner = (job: Job) => Promise<void>;
 
-interface Log {
+export interface Log {
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
@@ -28,61 +35,9 @@ export interface JobQueue {
   close(): Promise<void>;
 }
 
-export interface InlineQueueOptions {
-  run: JobRunner;
-  log: Log;
-  backoffMs?: number;
-}
-
-export function createInlineQueue({ run, log, backoffMs = 1000 }: InlineQueueOptions): JobQueue {
-  const running = new Set<Promise<void>>();
-  const seen = new Set<string>();
-  const timers = new Set<NodeJS.Timeout>();
-  let closed = false;
-
-  const attempt = (job: Job, attemptNo: number): Promise<void> =>
-    run(job).catch(async (err: unknown) => {
-      if (attemptNo >= JOB_ATTEMPTS || closed) {
-        log.error({ err, job: job.name, attempts: attemptNo }, 'job failed for good');
-        return;
-      }
-      const delay = backoffMs * 2 ** (attemptNo - 1);
-      log.error({ err, job: job.name, attempt: attemptNo, retryInMs: delay }, 'job failed, retrying');
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          resolve();
-        }, delay);
-        timers.add(timer);
-      });
-      return attempt(job, attemptNo + 1);
-    });
-
-  return {
-    driver: 'inline',
-    async enqueue(name, data, options) {
-      if (closed) throw new Error('queue is closed');
-      if (options?.jobId) {
-        const key = `${name}:${options.jobId}`;
-        if (seen.has(key)) return;
-        seen.add(key);
-      }
-      const job = { name, data } as Job;
-      const task = new Promise<void>((resolve) => setImmediate(resolve)).then(() => attempt(job, 1));
-      running.add(task);
-      void task.finally(() => running.delete(task));
-    },
-    async ping() {},
-    async drain() {
-      while (running.size > 0) await Promise.all([...running]);
-    },
-    async close() {
-      await this.drain();
-      closed = true;
-      for (const timer of timers) clearTimeout(timer);
-    },
-  };
-}
+/** The answer to an action whose job could not be queued: nothing was accepted, so the client should retry. */
+export const queueUnavailable = () =>
+  new DomainError(503, 'This could not be queued right now. Nothing was done; please try again in a minute.');
 
 export interface RedisQueueOptions {
   redisUrl: string;
@@ -100,7 +55,7 @@ export function createBullQueue({ redisUrl, prefix }: RedisQueueOptions): JobQue
     prefix,
     defaultJobOptions: {
       attempts: JOB_ATTEMPTS,
-      backoff: { type: 'exponential', delay: 2000 },
+      backoff: { type: 'exponential', delay: JOB_BACKOFF_MS },
       removeOnComplete: { count: 1000 },
       removeOnFail: { count: 5000 },
     },
@@ -109,7 +64,20 @@ export function createBullQueue({ redisUrl, prefix }: RedisQueueOptions): JobQue
   return {
     driver: 'bullmq',
     async enqueue(name, data, options) {
-      await queue.add(name, data, options?.jobId ? { jobId: `${name}-${options.jobId}` } : undefined);
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        // BullMQ waits for a connection that is down or stalled instead of failing: bound the wait.
+        await Promise.race([
+          queue.add(name, data, options?.jobId ? { jobId: `${name}-${options.jobId}` } : undefined),
+          new Promise((_resolve, reject) => {
+            timer = setTimeout(() => reject(new Error('Redis did not answer in time')), ENQUEUE_TIMEOUT_MS);
+          }),
+        ]);
+      } catch {
+        throw queueUnavailable();
+      } finally {
+        clearTimeout(timer);
+      }
     },
     async ping() {
       await connection.ping();
@@ -139,7 +107,16 @@ export function startBullWorker({
     async (job) => {
       await run({ name: job.name, data: job.data } as Job);
     },
-    { connection: connection as unknown as ConnectionOptions, prefix, concurrency: 4 },
+    {
+      connection: connection as unknown as ConnectionOptions,
+      prefix,
+      concurrency: 4,
+      // A worker killed with -9 holds its job's lock until it lapses: a restarted worker takes the job over within
+      // lockDuration + stalledInterval (15 s). A job may stall a few times (repeated kills) before it counts as failed.
+      lockDuration: 10_000,
+      stalledInterval: 5_000,
+      maxStalledCount: 3,
+    },
   );
   worker.on('failed', (job, err) =>
     log.error({ err, job: job?.name, attempts: job?.attemptsMade }, 'job failed'),

@@ -5,6 +5,8 @@ import { ratesMail } from '../mail/templates';
 const BATCH_SIZE = 50;
 
 export async function ratesMailJob(ctx: JobContext, { mailingId }: JobData<'rates-mail'>): Promise<void> {
+  // A job that reached Redis after its enqueue had already answered 503 finds its mailing withdrawn.
+  if (!(await ctx.services.subscribers.isMailingOpen(mailingId))) return;
   const rates = await ctx.services.rates.latestForAllMarkets();
   const content = ratesMail(rates, ctx.config.publicUrl);
   for (;;) {
@@ -12,7 +14,13 @@ export async function ratesMailJob(ctx: JobContext, { mailingId }: JobData<'rate
     const batch = await ctx.services.subscribers.pendingRecipients(mailingId, BATCH_SIZE);
     if (batch.length === 0) break;
     for (const subscriber of batch) {
-      await ctx.mailer.send({ to: subscriber.email, ...content });
+      // Sent, then recorded: a crash between the two resends this one message, and its fixed Message-ID shows it is
+      // the same one.
+      await ctx.mailer.send({
+        to: subscriber.email,
+        ...content,
+        messageId: `<rates-${mailingId}-${subscriber.id}@afrofx>`,
+      });
       await ctx.services.subscribers.recordRecipient(mailingId, subscriber.id);
     }
   }

@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   html: string;
   attachments?: Array<{ filename: string; content: string | Buffer; contentType: string }>;
+  /** A fixed Message-ID makes a message resent after a crash recognisable as the same one. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -23,6 +25,8 @@ interface MailerOptions {
   smtpUrl?: string;
   from: string;
   outboxDir: string;
+  /** The outbox logs each message's links (reset, activation) for development; never in production logs. */
+  logLinks: boolean;
   log: { info(obj: object, msg: string): void };
 }
 
@@ -60,9 +64,9 @@ export function createMailer(options: MailerOptions): Mailer {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`,
       );
       await writeFile(file, info.message as Buffer);
-      const links = [...new Set(message.text.match(LINK) ?? [])];
+      const links = options.logLinks ? { links: [...new Set(message.text.match(LINK) ?? [])] } : {};
       options.log.info(
-        { to: message.to, subject: message.subject, file, links },
+        { to: message.to, subject: message.subject, file, ...links },
         'mail written to the outbox',
       );
     },

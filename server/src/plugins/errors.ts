@@ -76,7 +76,8 @@ export const errorsPlugin = fp(
         message = describeValidation(err.validation[0] as ValidationIssue, err.validationContext);
       } else if (statusCode >= 500) {
         request.log.error({ err }, 'request failed');
-        message = 'Something went wrong on our side. Please try again.';
+        // A DomainError's message is written for the user (a 503 says to try again); any other stays hidden.
+        if (!(err instanceof DomainError)) message = 'Something went wrong on our side. Please try again.';
       } else if (statusCode < 400) {
         statusCode = 500;
       }

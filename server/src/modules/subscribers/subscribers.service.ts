@@ -111,8 +111,23 @@ export function createSubscribersService(db: Database, enqueue: Enqueue) {
             eq(mailingListSubscribers.isActivated, true),
           ),
         );
-      await enqueue('rates-mail', { mailingId: mailing!.id }, { jobId: mailing!.id });
+      try {
+        await enqueue('rates-mail', { mailingId: mailing!.id }, { jobId: mailing!.id });
+      } catch (err) {
+        // Not queued (503): the mailing is not kept, so the admin's retry is the only one that goes out.
+        await db.delete(rateMailings).where(eq(rateMailings.id, mailing!.id));
+        throw err;
+      }
       return active?.value ?? 0;
+    },
+
+    /** False for a mailing that was withdrawn (its start answered 503) or has completed. */
+    async isMailingOpen(mailingId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ completedAt: rateMailings.completedAt })
+        .from(rateMailings)
+        .where(eq(rateMailings.id, mailingId));
+      return row !== undefined && row.completedAt === null;
     },
 
     async pendingRecipients(mailingId: string, limit: number): Promise<Array<{ id: string; email: string }>> {

@@ -1,0 +1,144 @@
+// Mail against a real SMTP server: a rates mailing reaches every subscriber exactly once although the server refuses
+// connections for a while in the middle (the inline queue; BullMQ too when REDIS_URL is set). And the outbox keeps
+// reset and activation links out of production logs.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { loadConfig } from '../src/config';
+import { mailingListSubscribers, rateMailings } from '../src/db/schema';
+import type { RedisWorker } from '../src/jobs/queue';
+import { createRuntime, type Runtime } from '../src/runtime';
+import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
+import { deleteRedisKeys, eventually, redisAvailable } from './support/test-app';
+
+const SUBSCRIBERS = 200;
+
+/** A logger whose lines the test reads back. */
+function capturedLog() {
+  const lines: Array<Record<string, unknown>> = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, log: pino({ level: 'info' }, destination) };
+}
+
+let dataDir: string;
+let scratch: ScratchDatabase | undefined;
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'afrofx-mail-'));
+  scratch = process.env.DATABASE_URL
+    ? await createScratchDatabase(process.env.DATABASE_URL, 'afrofx_mail')
+    : undefined;
+});
+afterEach(async () => {
+  await scratch?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const configFor = (env: Record<string, string>) =>
+  loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch?.url ?? '',
+    REDIS_URL: '',
+    PUBLIC_URL: 'http://afrofx.test',
+    JWT_SECRET: 'a-test-secret-that-is-at-least-32-characters',
+    DEMO_DATA: 'false',
+    WEB_DIST: '',
+    ...env,
+  });
+
+describe('the outbox (no SMTP_URL)', () => {
+  const resetMail = {
+    to: 'dev@example.com',
+    subject: 'Reset your password',
+    text: 'Reset it here: http://afrofx.test/developer/reset_password/secret-code',
+    html: '<p>Reset</p>',
+  };
+
+  it.each([
+    ['development', true],
+    ['production', false],
+  ])('in %s, logs the links of a mail written to the outbox: %s', async (env, logged) => {
+    const { lines, log } = capturedLog();
+    const runtime = await createRuntime(configFor({ NODE_ENV: env }), { inMemoryDatabase: true, log });
+    await runtime.mailer.send(resetMail);
+    await runtime.close();
+    const written = lines.filter((line) => line.msg === 'mail written to the outbox');
+    expect(written).toHaveLength(1);
+    expect(JSON.stringify(written).includes('secret-code')).toBe(logged);
+  });
+});
+
+describe.each([
+  ['the inline queue', false],
+  ['BullMQ', true],
+])('a rates mailing over SMTP with %s', (_driver, withRedis) => {
+  const run = withRedis && !redisAvailable ? it.skip : it;
+  let sink: SmtpSink;
+  let runtime: Runtime;
+  let worker: RedisWorker | undefined;
+  const prefix = `afrofx-test-mail-${randomBytes(6).toString('hex')}`;
+
+  beforeEach(async () => {
+    sink = await startSmtpSink();
+  });
+  afterEach(async () => {
+    await worker?.close();
+    await runtime?.close();
+    await sink.close();
+    if (withRedis) await deleteRedisKeys(process.env.REDIS_URL!, prefix);
+  });
+
+  run(
+    `delivers to each of ${SUBSCRIBERS} subscribers exactly once though the server refuses connections midway`,
+    async () => {
+      const { lines, log } = capturedLog();
+      runtime = await createRuntime(
+        configFor({ SMTP_URL: sink.url, REDIS_URL: withRedis ? process.env.REDIS_URL! : '' }),
+        { inMemoryDatabase: true, queuePrefix: prefix, jobBackoffMs: 10, log },
+      );
+      const db = runtime.database.db;
+      const subscribers = await db
+        .insert(mailingListSubscribers)
+        .values(
+          Array.from({ length: SUBSCRIBERS }, (_, i) => ({
+            email: `reader-${i}@example.com`,
+            isActivated: true,
+          })),
+        )
+        .returning({ id: mailingListSubscribers.id, email: mailingListSubscribers.email });
+
+      // The server goes away after half the mailing, and comes back once the job has failed twice on it.
+      const failedAttempts = () => lines.filter((line) => String(line.msg).startsWith('job failed')).length;
+      sink.onDelivered = () => {
+        if (sink.delivered.length === SUBSCRIBERS / 2) void sink.stop();
+      };
+      const [mailing] = await db.insert(rateMailings).values({}).returning({ id: rateMailings.id });
+      worker = runtime.startWorker();
+      await runtime.queue.enqueue('rates-mail', { mailingId: mailing!.id }, { jobId: mailing!.id });
+
+      await eventually(async () => expect(failedAttempts()).toBeGreaterThanOrEqual(2), 60_000);
+      expect(sink.delivered).toHaveLength(SUBSCRIBERS / 2);
+      await sink.start();
+
+      await eventually(async () => {
+        const [row] = await db.select().from(rateMailings).where(eq(rateMailings.id, mailing!.id));
+        expect(row!.completedAt).not.toBeNull();
+      }, 60_000);
+      expect(sink.delivered.map((mail) => mail.to).sort()).toEqual(subscribers.map((s) => [s.email]).sort());
+      expect(sink.delivered.map((mail) => mail.messageId).sort()).toEqual(
+        subscribers.map((s) => `<rates-${mailing!.id}-${s.id}@afrofx>`).sort(),
+      );
+    },
+    150_000,
+  );
+});

@@ -1,0 +1,65 @@
+// A real SMTP server (smtp-server) that records every message it accepts, for tests that count deliveries. It can be
+// stopped, refusing connections like a mail server that is down, and started again on the same port.
+import { SMTPServer } from 'smtp-server';
+
+export interface DeliveredMail {
+  to: string[];
+  messageId: string | undefined;
+  raw: string;
+}
+
+export interface SmtpSink {
+  readonly url: string;
+  readonly delivered: DeliveredMail[];
+  /** Called after each accepted message has been answered. */
+  onDelivered?: (mail: DeliveredMail) => void;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  let server: SMTPServer | undefined;
+  let port = 0;
+  const listen = async () => {
+    const current = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      closeTimeout: 100,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const mail = {
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1],
+            raw,
+          };
+          sink.delivered.push(mail);
+          callback();
+          setImmediate(() => sink.onDelivered?.(mail));
+        });
+      },
+    });
+    await new Promise<void>((resolve) => current.listen(port, '127.0.0.1', resolve));
+    port = (current.server.address() as { port: number }).port;
+    server = current;
+  };
+  const stopListening = async () => {
+    const current = server;
+    server = undefined;
+    if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+  };
+
+  await listen();
+  const sink: SmtpSink = {
+    url: `smtp://127.0.0.1:${port}`,
+    delivered: [],
+    stop: stopListening,
+    start: listen,
+    close: stopListening,
+  };
+  return sink;
+}
