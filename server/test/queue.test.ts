@@ -231,3 +231,43 @@ describeWithRedis('createBullQueue while Redis is away', () => {
     await eventually(() => queue.enqueue('rates-csv', { email: 'back@example.com' }));
   });
 });
+
+describeWithRedis('startBullWorker when a worker dies holding a job', () => {
+  const redisUrl = process.env.REDIS_URL!;
+  const prefix = `afrofx-test-queue-${randomBytes(6).toString('hex')}`;
+  let proxy: FaultProxy;
+  const closing: Array<{ close(): Promise<void> }> = [];
+  beforeAll(async () => {
+    const { hostname, port } = new URL(redisUrl);
+    proxy = await startFaultProxy(hostname, Number(port || 6379));
+  });
+  afterAll(async () => {
+    await Promise.all(closing.map((it) => it.close()));
+    await proxy.close();
+    await deleteRedisKeys(redisUrl, prefix);
+  });
+
+  it('lets another worker take the job over once the dead one lost its lock (README: within 15 s)', async () => {
+    const started: string[] = [];
+    // The first worker reaches Redis through the proxy; cutting it for good is a worker killed with -9.
+    const dead = startBullWorker({
+      redisUrl: proxy.url(redisUrl),
+      prefix,
+      log: silent,
+      run: async (job) => {
+        started.push((job.data as { email: string }).email);
+        return new Promise<void>(() => {});
+      },
+    });
+    const queue = createBullQueue({ redisUrl, prefix });
+    closing.push(queue, dead);
+    await eventually(() => queue.ping());
+    await queue.enqueue('rates-csv', { email: 'orphan@example.com' });
+    await eventually(async () => expect(started).toEqual(['orphan@example.com']));
+    proxy.cut();
+
+    const runner = flakyRunner();
+    closing.push(startBullWorker({ redisUrl, prefix, run: runner.run, log: silent }));
+    await eventually(async () => expect(runner.completed).toEqual(['orphan@example.com']), 20_000);
+  }, 40_000);
+});
