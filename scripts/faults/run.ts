@@ -488,11 +488,13 @@ async function main(): Promise<number> {
       if (failed) console.log(`logs kept in ${tmp}`);
       else rmSync(tmp, { recursive: true, force: true });
     })());
+  // Ctrl-C reaches this process twice (from the terminal and relayed by tsx): every signal waits for the one
+  // clean-up, so that a second one cannot end the process before the servers are stopped.
   for (const [signal, code] of [
     ['SIGINT', 130],
     ['SIGTERM', 143],
   ] as const) {
-    process.once(signal, () => void stopAll().finally(() => process.exit(code)));
+    process.on(signal, () => void stopAll().finally(() => process.exit(code)));
   }
 
   try {
