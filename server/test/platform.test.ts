@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET health', () => {
-  it('reports the database and the queue with the drivers in use', async () => {
+  it('reports the database, the queue and the request log with the drivers in use', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -31,6 +31,7 @@ describe('GET health', () => {
         status: 'ok',
         database: { ok: true, driver: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
         queue: { ok: true, driver: redisAvailable ? 'bullmq' : 'inline' },
+        requestLog: { ok: true, buffered: 0, lastFlushAt: null, failingSince: null, dropped: 0 },
       },
     });
   });
