@@ -31,7 +31,8 @@ describe('GET health', () => {
         status: 'ok',
         database: { ok: true, driver: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
         queue: { ok: true, driver: redisAvailable ? 'bullmq' : 'inline' },
-        requestLog: { ok: true, buffered: 0, lastFlushAt: null, failingSince: null, dropped: 0 },
+        // lastFlushAt is null until the first tick of the flush timer.
+        requestLog: expect.objectContaining({ ok: true, buffered: 0, failingSince: null, dropped: 0 }),
       },
     });
   });
