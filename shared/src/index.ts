@@ -8,3 +8,5 @@ export * from './contracts/plans';
 export * from './contracts/health';
 export * from './contracts/account';
 export * from './contracts/api';
+export * from './contracts/payments';
+export * from './pricing';

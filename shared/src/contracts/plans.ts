@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id, Text } from './common';
 
 export const Feature = Type.Object({ _id: Type.String(), title: Type.String() });
 export type Feature = Static<typeof Feature>;
@@ -12,3 +13,25 @@ export const Plan = Type.Object({
   features: Type.Array(Feature),
 });
 export type Plan = Static<typeof Plan>;
+
+/** SPEC §5: name, amount and numberOfRequest are required; amounts are dollars per year in whole cents. */
+export const PlanInput = Type.Object(
+  {
+    name: Text({ maxLength: 80 }),
+    // Whole cents are checked by the server: JSON Schema's multipleOf is unreliable for decimals (19.99 fails).
+    amount: Type.Number({ minimum: 0.01, maximum: 1_000_000, description: 'Dollars per year, whole cents' }),
+    numberOfRequest: Type.Integer({ minimum: 1, maximum: 1_000_000_000, description: 'Requests per month' }),
+  },
+  { additionalProperties: false },
+);
+export type PlanInput = Static<typeof PlanInput>;
+
+/** SPEC §5: a feature's title is required. */
+export const FeatureInput = Type.Object({ title: Text({ maxLength: 160 }) }, { additionalProperties: false });
+export type FeatureInput = Static<typeof FeatureInput>;
+
+export const PlanParams = Type.Object({ planId: Id });
+export type PlanParams = Static<typeof PlanParams>;
+
+export const PlanFeatureParams = Type.Object({ featureId: Id, planId: Id });
+export type PlanFeatureParams = Static<typeof PlanFeatureParams>;
