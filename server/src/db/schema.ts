@@ -1,6 +1,7 @@
 // The whole domain of SPEC §3. Columns are snake_case; the services map rows to the spec's JSON names.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -166,6 +167,8 @@ export const plans = pgTable(
     name: text('name').notNull(),
     amount: money('amount').notNull(),
     numberOfRequest: integer('number_of_request').notNull(),
+    // Set when a plan with subscriptions or transactions is deleted: off sale, kept for their history.
+    retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -351,4 +354,68 @@ export const jobs = pgTable(
       .on(t.runAt)
       .where(sql`${t.state} in ('queued', 'running')`),
   ],
+);
+
+// A plan bought is an order first (DESIGN §4): the server's own price in minor units (cents, kobo), a unique
+// reference the provider is asked about, and an expiry. pending → paid once the provider confirms the payment
+// (a conditional UPDATE, so it happens once); expired when it was never paid; failed when the provider refused it
+// or was paid another amount.
+export const orderStatusEnum = pgEnum('order_status', ['pending', 'paid', 'expired', 'failed']);
+
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull(),
+    provider: text('provider').notNull(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    // The plan as it was sold: a later edit of the plan changes neither the price nor the quota bought.
+    planName: text('plan_name').notNull(),
+    requestLimit: integer('request_limit').notNull(),
+    currency: paymentCurrencyEnum('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    usdRate: money('usd_rate'),
+    isUpcoming: boolean('is_upcoming').notNull().default(false),
+    status: orderStatusEnum('status').notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_orders_reference_uq').on(t.reference),
+    index('payment_orders_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// The sandbox provider's own books (PAYMENT_PROVIDER=sandbox): what its test modal was paid, per reference.
+export const sandboxPayments = pgTable('sandbox_payments', {
+  reference: text('reference').primaryKey(),
+  status: text('status').notNull(),
+  currency: text('currency').notNull(),
+  amount: text('amount').notNull(),
+  createdAt: createdAt(),
+});
+
+// Usage warning mails (80 % and 100 % of a month's quota): one row per subscription, month of the term and
+// threshold, written before the mail is queued, so each is sent once.
+export const usageWarnings = pgTable(
+  'usage_warnings',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
+    percent: integer('percent').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.periodStart, t.percent] })],
 );
