@@ -4,7 +4,10 @@ import { Spinner } from '../components/Spinner';
 import { ComingSoonPage, type UpcomingSection } from '../features/admin/pages/ComingSoonPage';
 import { AdminLoginPage } from '../features/admin/pages/AdminLoginPage';
 import { EmailsPage } from '../features/admin/pages/EmailsPage';
+import { PlansPage as AdminPlansPage } from '../features/admin/pages/PlansPage';
 import { RatesPage } from '../features/admin/pages/RatesPage';
+import { SubscriptionsPage } from '../features/admin/pages/SubscriptionsPage';
+import { TransactionsPage } from '../features/admin/pages/TransactionsPage';
 import { CurrentAppRoute } from '../features/developer/components/CurrentAppRoute';
 import { ApiPage } from '../features/public/pages/ApiPage';
 import { ConfirmationPage } from '../features/public/pages/ConfirmationPage';
@@ -42,14 +45,7 @@ const RequestLogPage = developerPage((portal) => portal.RequestLogPage);
 const PlansPage = developerPage((portal) => portal.PlansPage);
 const ChangePasswordPage = developerPage((portal) => portal.ChangePasswordPage);
 
-const upcomingAdminSections: readonly UpcomingSection[] = [
-  'users',
-  'api_wait_list',
-  'plans',
-  'apps',
-  'transactions',
-  'subscriptions',
-];
+const upcomingAdminSections: readonly UpcomingSection[] = ['users', 'api_wait_list', 'apps'];
 
 const routes: RouteObject[] = [
   {
@@ -71,6 +67,9 @@ const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/admin/emails" replace /> },
       { path: 'emails', element: <EmailsPage /> },
       { path: 'rates', element: <RatesPage /> },
+      { path: 'plans', element: <AdminPlansPage /> },
+      { path: 'transactions', element: <TransactionsPage /> },
+      { path: 'subscriptions', element: <SubscriptionsPage /> },
       ...upcomingAdminSections.map((section) => ({
         path: section,
         element: <ComingSoonPage key={section} section={section} />,

@@ -1,5 +1,16 @@
-import type { AdminSession, ApiEnvelope, PagedResponse, Rate, RateInput, Subscriber } from '@afrofx/shared';
+import type {
+  AdminSession,
+  ApiEnvelope,
+  PagedResponse,
+  Plan,
+  Rate,
+  RateInput,
+  Subscriber,
+  Subscription,
+  Transaction,
+} from '@afrofx/shared';
 import { api, type ApiExtraOptions } from '../../api/base-api';
+import type { PlanFormInput } from './plan-form-validation';
 
 const nextPage = <T>(lastPage: PagedResponse<T>) => lastPage.pagination.next ?? undefined;
 const pageOptions = { initialPageParam: 1, getNextPageParam: nextPage };
@@ -50,6 +61,46 @@ const adminApi = api.injectEndpoints({
       query: () => ({ url: 'admin/send_tweet_rate', method: 'POST' }),
       extraOptions: emailsScreen,
     }),
+    fetchAdminPlans: build.infiniteQuery<PagedResponse<Plan>, void, number>({
+      infiniteQueryOptions: pageOptions,
+      query: ({ pageParam }) => `admin/plans?page=${pageParam}`,
+      providesTags: [{ type: 'Plan', id: 'LIST' }],
+    }),
+    createPlan: build.mutation<ApiEnvelope<Plan>, PlanFormInput>({
+      query: (body) => ({ url: 'admin/create_plan', method: 'POST', body }),
+      invalidatesTags: ['Plan'],
+    }),
+    editPlan: build.mutation<ApiEnvelope<Plan>, { id: string; body: PlanFormInput }>({
+      query: ({ id, body }) => ({ url: `admin/edit_plan/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: ['Plan'],
+    }),
+    addFeatureToPlan: build.mutation<ApiEnvelope<Plan>, { planId: string; title: string }>({
+      query: ({ planId, title }) => ({
+        url: `admin/add_features_to_plan/${encodeURIComponent(planId)}`,
+        method: 'PUT',
+        body: { title },
+      }),
+      invalidatesTags: ['Plan'],
+    }),
+    removeFeatureFromPlan: build.mutation<ApiEnvelope<unknown>, { planId: string; featureId: string }>({
+      query: ({ planId, featureId }) => ({
+        url: `admin/${encodeURIComponent(featureId)}/remove_feature_from_plan/${encodeURIComponent(planId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: ['Plan'],
+    }),
+    deletePlan: build.mutation<ApiEnvelope<unknown>, string>({
+      query: (id) => ({ url: `admin/delete_plan/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Plan'],
+    }),
+    fetchAllTransactions: build.infiniteQuery<PagedResponse<Transaction>, void, number>({
+      infiniteQueryOptions: pageOptions,
+      query: ({ pageParam }) => `admin/fetch_transactions?page=${pageParam}`,
+    }),
+    fetchAllSubscriptions: build.infiniteQuery<PagedResponse<Subscription>, void, number>({
+      infiniteQueryOptions: pageOptions,
+      query: ({ pageParam }) => `admin/fetch_subscriptions?page=${pageParam}`,
+    }),
   }),
 });
 
@@ -64,4 +115,12 @@ export const {
   useRemoveEmailMutation,
   useSendRatesMailMutation,
   useSendTweetMutation,
+  useFetchAdminPlansInfiniteQuery,
+  useCreatePlanMutation,
+  useEditPlanMutation,
+  useAddFeatureToPlanMutation,
+  useRemoveFeatureFromPlanMutation,
+  useDeletePlanMutation,
+  useFetchAllTransactionsInfiniteQuery,
+  useFetchAllSubscriptionsInfiniteQuery,
 } = adminApi;

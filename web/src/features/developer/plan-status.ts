@@ -1,5 +1,4 @@
-import { UPGRADE_WINDOW_DAYS, type Subscription, type SubscriptionStatus } from '@afrofx/shared';
-import type { PillTone } from '../../components/Pill';
+import { UPGRADE_WINDOW_DAYS, type Subscription } from '@afrofx/shared';
 
 const DAY_MS = 86_400_000;
 
@@ -50,11 +49,3 @@ export function usagePercent(subscription: Pick<Subscription, 'processedRequest'
   if (subscription.limit <= 0) return 100;
   return Math.min(100, (subscription.processedRequest / subscription.limit) * 100);
 }
-
-/** SPEC §4: the pill colour follows the status. */
-export const statusPill: Record<SubscriptionStatus, { tone: PillTone; label: string }> = {
-  active: { tone: 'green', label: 'Active' },
-  expired: { tone: 'red', label: 'Expired' },
-  exhausted: { tone: 'darkred', label: 'Exhausted' },
-  upcoming: { tone: 'blue', label: 'Upcoming' },
-};

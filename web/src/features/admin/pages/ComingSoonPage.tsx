@@ -2,7 +2,7 @@ import { Card } from '../../../components/Card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PageHeader } from '../../../components/PageHeader';
 
-export type UpcomingSection = 'users' | 'api_wait_list' | 'plans' | 'apps' | 'transactions' | 'subscriptions';
+export type UpcomingSection = 'users' | 'api_wait_list' | 'apps';
 
 // What each section will hold, from SPEC §2.
 const sections: Record<UpcomingSection, { title: string; summary: string; details: readonly string[] }> = {
@@ -21,25 +21,10 @@ const sections: Record<UpcomingSection, { title: string; summary: string; detail
     summary: 'The waiting list of people who asked for API access.',
     details: ['E-mail address', 'Date they joined the list'],
   },
-  plans: {
-    title: 'Plans',
-    summary: 'The yearly API plans on sale and their features.',
-    details: ['Create, edit and delete plans', 'Add and remove features', 'Price and monthly request quota'],
-  },
   apps: {
     title: 'Apps',
     summary: 'Every app developers have created.',
     details: ['App name', 'Creator', 'Created at'],
-  },
-  transactions: {
-    title: 'Transactions',
-    summary: 'Every plan purchase and its payment status.',
-    details: ['Currency, amount and reference', 'App and user', 'Status and date'],
-  },
-  subscriptions: {
-    title: 'Subscriptions',
-    summary: 'Active, upcoming, exhausted and expired plan subscriptions.',
-    details: ['Plan and app', 'Requests processed against the limit', 'Last increment and expiry'],
   },
 };
 

@@ -1,8 +1,8 @@
 import { formatDateTime, formatNumber, type Subscription } from '@afrofx/shared';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/Card';
-import { Pill } from '../../../components/Pill';
-import { daysLeft, statusPill } from '../plan-status';
+import { SubscriptionStatusPill } from '../../../components/SubscriptionStatusPill';
+import { daysLeft } from '../plan-status';
 import { SubscriptionUsage } from './SubscriptionUsage';
 
 interface SubscriptionCardProps {
@@ -21,7 +21,6 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** One subscription: plan, status pill, this month's usage and its dates. */
 export function SubscriptionCard({ title, subscription }: SubscriptionCardProps) {
-  const pill = statusPill[subscription.status];
   const upcoming = subscription.status === 'upcoming';
   const left = daysLeft(subscription);
   return (
@@ -31,7 +30,7 @@ export function SubscriptionCard({ title, subscription }: SubscriptionCardProps)
           <p className="text-sm font-medium text-slate-500">{title}</p>
           <div className="mt-1 flex flex-wrap items-center gap-3">
             <h2 className="text-2xl font-bold tracking-tight text-brand-900">{subscription.plan.name}</h2>
-            <Pill tone={pill.tone}>{pill.label}</Pill>
+            <SubscriptionStatusPill status={subscription.status} />
           </div>
         </div>
         {!upcoming && subscription.status !== 'expired' && (

@@ -1,9 +1,8 @@
-import { formatDateTime, formatNumber, type Transaction } from '@afrofx/shared';
+import { formatDateTime, type Transaction } from '@afrofx/shared';
 import { Pill } from '../../../components/Pill';
 import type { Column } from '../../../components/Table';
+import { TransactionAmount, TransactionPlan, TransactionStatus } from '../../../components/TransactionCells';
 import { PagedTable, type PagedState } from './PagedTable';
-
-const currencySign: Record<Transaction['currency'], string> = { USD: '$', NGN: '₦' };
 
 const columns: ReadonlyArray<Column<Transaction>> = [
   {
@@ -16,24 +15,13 @@ const columns: ReadonlyArray<Column<Transaction>> = [
   {
     key: 'plan',
     header: 'Plan',
-    cell: (transaction) =>
-      transaction.plan ? (
-        <span className="font-medium text-slate-900">{transaction.plan.name}</span>
-      ) : (
-        <span className="text-slate-400 italic">Plan was removed</span>
-      ),
+    cell: (transaction) => <TransactionPlan plan={transaction.plan} />,
   },
   {
     key: 'amount',
     header: 'Amount',
     align: 'right',
-    cell: (transaction) => (
-      <span className="font-medium text-slate-900 tabular-nums">
-        {currencySign[transaction.currency]}
-        {formatNumber(transaction.amount)}{' '}
-        <span className="text-xs font-normal text-slate-500">{transaction.currency}</span>
-      </span>
-    ),
+    cell: (transaction) => <TransactionAmount transaction={transaction} />,
   },
   {
     key: 'status',
@@ -51,7 +39,7 @@ const columns: ReadonlyArray<Column<Transaction>> = [
     key: 'provider-status',
     header: 'Payment',
     className: 'max-md:hidden',
-    cell: (transaction) => <span className="text-slate-600 capitalize">{transaction.transactionStatus}</span>,
+    cell: (transaction) => <TransactionStatus status={transaction.transactionStatus} />,
   },
   {
     key: 'created',

@@ -7,7 +7,7 @@ import { DataView } from '../../../components/DataView';
 import { ErrorState } from '../../../components/ErrorState';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { PageHeader } from '../../../components/PageHeader';
-import { Pill } from '../../../components/Pill';
+import { SubscriptionStatusPill } from '../../../components/SubscriptionStatusPill';
 import { Spinner } from '../../../components/Spinner';
 import { API_DOCS_URL } from '../../../lib/links';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -22,7 +22,6 @@ import {
   useFetchSubscriptionQuery,
   useFetchUpcomingSubscriptionQuery,
 } from '../developer-api';
-import { statusPill } from '../plan-status';
 
 export function DashboardPage({ app }: { app: CurrentApp }) {
   useDocumentTitle('Dashboard');
@@ -128,9 +127,7 @@ export function DashboardPage({ app }: { app: CurrentApp }) {
                   <p className="text-2xl font-bold tracking-tight text-brand-900">
                     {subscription.data.plan.name}
                   </p>
-                  <Pill tone={statusPill[subscription.data.status].tone}>
-                    {statusPill[subscription.data.status].label}
-                  </Pill>
+                  <SubscriptionStatusPill status={subscription.data.status} />
                 </div>
                 <SubscriptionUsage subscription={subscription.data} />
                 <p className="text-sm text-slate-600">

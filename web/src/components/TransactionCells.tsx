@@ -1,0 +1,48 @@
+import { formatNumber, type Transaction } from '@afrofx/shared';
+import { Pill, type PillTone } from './Pill';
+
+const currencySign: Record<Transaction['currency'], string> = { USD: '$', NGN: '₦' };
+
+/** The amount paid, with its currency's sign and code. */
+export function TransactionAmount({
+  transaction,
+}: {
+  transaction: Pick<Transaction, 'amount' | 'currency'>;
+}) {
+  return (
+    <span className="font-medium text-slate-900 tabular-nums">
+      {currencySign[transaction.currency]}
+      {formatNumber(transaction.amount)}{' '}
+      <span className="text-xs font-normal text-slate-500">{transaction.currency}</span>
+    </span>
+  );
+}
+
+/** SPEC §3: a transaction's plan may have been removed since; SPEC §8 says so. */
+export function TransactionPlan({ plan }: { plan: Transaction['plan'] }) {
+  return plan ? (
+    <span className="font-medium text-slate-900">{plan.name}</span>
+  ) : (
+    <span className="text-slate-400 italic">Plan was removed</span>
+  );
+}
+
+const statusTones: Record<string, PillTone> = {
+  successful: 'green',
+  success: 'green',
+  paid: 'green',
+  pending: 'gold',
+  failed: 'red',
+  declined: 'red',
+  expired: 'slate',
+};
+
+/** The payment provider's status of the payment; SPEC §8 'No status' when there is none. */
+export function TransactionStatus({ status }: { status: string | null | undefined }) {
+  if (!status) return <Pill>No status</Pill>;
+  return (
+    <Pill tone={statusTones[status.toLowerCase()] ?? 'slate'}>
+      <span className="capitalize">{status}</span>
+    </Pill>
+  );
+}

@@ -1,0 +1,231 @@
+import { formatDateTime, formatNumber, type Feature, type Plan } from '@afrofx/shared';
+import { useState } from 'react';
+import { errorMessage } from '../../../api/error-message';
+import { Button } from '../../../components/Button';
+import { Card } from '../../../components/Card';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Modal } from '../../../components/Modal';
+import { PageHeader } from '../../../components/PageHeader';
+import { Table, type Column } from '../../../components/Table';
+import { showToast } from '../../../lib/toast';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import {
+  useAddFeatureToPlanMutation,
+  useCreatePlanMutation,
+  useDeletePlanMutation,
+  useEditPlanMutation,
+  useFetchAdminPlansInfiniteQuery,
+  useRemoveFeatureFromPlanMutation,
+} from '../admin-api';
+import { PlanFeatures } from '../components/PlanFeatures';
+import { PlanForm } from '../components/PlanForm';
+import type { PlanFormInput } from '../plan-form-validation';
+
+// The features dialog holds the plan's id, not the plan, so it shows the list as refetched after each change.
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; plan: Plan }
+  | { kind: 'delete'; plan: Plan }
+  | { kind: 'features'; planId: string };
+
+export function PlansPage() {
+  useDocumentTitle('Plans');
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+  const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useFetchAdminPlansInfiniteQuery();
+  const [createPlan, createState] = useCreatePlanMutation();
+  const [editPlan, editState] = useEditPlanMutation();
+  const [deletePlan, deleteState] = useDeletePlanMutation();
+  const [addFeature, addState] = useAddFeatureToPlanMutation();
+  const [removeFeature] = useRemoveFeatureFromPlanMutation();
+  const [removingId, setRemovingId] = useState<string | null>(null);
+
+  const plans = data?.pages.flatMap((page) => page.data);
+  const total = data?.pages.at(-1)?.pagination.count;
+  const featuresOf =
+    dialog?.kind === 'features' ? plans?.find((plan) => plan._id === dialog.planId) : undefined;
+
+  const done = (result: { data?: { message: string } }) => {
+    if (!result.data) return;
+    showToast(result.data.message, 'success');
+    close();
+  };
+
+  const save = async (input: PlanFormInput) => {
+    if (dialog?.kind === 'edit') done(await editPlan({ id: dialog.plan._id, body: input }));
+    else done(await createPlan(input));
+  };
+
+  const add = async (title: string) => {
+    if (!featuresOf) return false;
+    const result = await addFeature({ planId: featuresOf._id, title });
+    if (result.data) showToast(result.data.message, 'success');
+    return Boolean(result.data);
+  };
+
+  const remove = async (feature: Feature) => {
+    if (!featuresOf) return;
+    setRemovingId(feature._id);
+    const result = await removeFeature({ planId: featuresOf._id, featureId: feature._id });
+    setRemovingId(null);
+    if (result.data) showToast(result.data.message, 'success');
+  };
+
+  const columns: ReadonlyArray<Column<Plan>> = [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (plan) => <span className="font-semibold text-slate-900">{plan.name}</span>,
+    },
+    {
+      key: 'amount',
+      header: 'Amount',
+      align: 'right',
+      cell: (plan) => (
+        <span className="tabular-nums">
+          ${formatNumber(plan.amount)} <span className="text-xs text-slate-500">/ year</span>
+        </span>
+      ),
+    },
+    {
+      key: 'requests',
+      header: 'Requests',
+      align: 'right',
+      cell: (plan) => (
+        <span className="tabular-nums">
+          {formatNumber(plan.numberOfRequest, 0)} <span className="text-xs text-slate-500">/ month</span>
+        </span>
+      ),
+    },
+    {
+      key: 'features',
+      header: 'Features',
+      cell: (plan) => (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setDialog({ kind: 'features', planId: plan._id })}
+          aria-label={`Features of ${plan.name}`}
+        >
+          {plan.features.length === 1 ? '1 feature' : `${plan.features.length} features`}
+        </Button>
+      ),
+    },
+    {
+      key: 'created',
+      header: 'Created',
+      className: 'max-md:hidden',
+      cell: (plan) => <span className="text-slate-500 tabular-nums">{formatDateTime(plan.createdAt)}</span>,
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      align: 'right',
+      cell: (plan) => (
+        <div className="flex justify-end gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setDialog({ kind: 'edit', plan })}
+            aria-label={`Edit ${plan.name}`}
+          >
+            Edit
+          </Button>
+          <Button
+            variant="ghost-danger"
+            size="sm"
+            onClick={() => setDialog({ kind: 'delete', plan })}
+            aria-label={`Delete ${plan.name}`}
+          >
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Plans"
+        description={
+          total === undefined
+            ? 'The yearly API plans on sale, newest first.'
+            : `${formatNumber(total, 0)} ${total === 1 ? 'plan' : 'plans'} on sale, newest first.`
+        }
+        actions={<Button onClick={() => setDialog({ kind: 'create' })}>Create Plan</Button>}
+      />
+      <Card className="overflow-hidden">
+        <Table
+          caption="Plans"
+          columns={columns}
+          rows={plans}
+          rowKey={(plan) => plan._id}
+          isLoading={isLoading}
+          loadingLabel="Loading plans"
+          error={error ? errorMessage(error) : null}
+          onRetry={refetch}
+          emptyMessage="Plans is empty."
+          emptyDescription="Create a plan to put it on sale on the API page and in the developer portal."
+          hasMore={hasNextPage}
+          isLoadingMore={isFetchingNextPage}
+          onLoadMore={() => void fetchNextPage()}
+        />
+      </Card>
+
+      <Modal
+        open={dialog?.kind === 'create' || dialog?.kind === 'edit'}
+        title={dialog?.kind === 'edit' ? 'Edit plan' : 'Create plan'}
+        description={
+          dialog?.kind === 'edit'
+            ? 'New buyers get the new price and quota; subscriptions already sold keep theirs.'
+            : 'A yearly plan priced in dollars, with a monthly request quota.'
+        }
+        onClose={close}
+      >
+        <PlanForm
+          plan={dialog?.kind === 'edit' ? dialog.plan : undefined}
+          isSubmitting={createState.isLoading || editState.isLoading}
+          onSubmit={(input) => void save(input)}
+          onCancel={close}
+        />
+      </Modal>
+
+      <Modal
+        open={Boolean(featuresOf)}
+        title={featuresOf ? `Features of ${featuresOf.name}` : 'Features'}
+        description="Shown on the plan's card, in the order they were added."
+        onClose={close}
+      >
+        {featuresOf && (
+          <PlanFeatures
+            plan={featuresOf}
+            onAdd={add}
+            onRemove={(feature) => void remove(feature)}
+            isAdding={addState.isLoading}
+            removingId={removingId}
+            onClose={close}
+          />
+        )}
+      </Modal>
+
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title="Delete this plan?"
+        message={
+          dialog?.kind === 'delete'
+            ? `${dialog.plan.name} will no longer be on sale. Subscriptions already sold keep running until they end, and their payments stay in the history.`
+            : ''
+        }
+        confirmLabel="Delete"
+        tone="danger"
+        isLoading={deleteState.isLoading}
+        onConfirm={() => {
+          if (dialog?.kind === 'delete') void deletePlan(dialog.plan._id).then(done);
+        }}
+        onCancel={close}
+      />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { formatDateTime, formatNumber, type Transaction } from '@afrofx/shared';
+import { errorMessage } from '../../../api/error-message';
+import { Card } from '../../../components/Card';
+import { PageHeader } from '../../../components/PageHeader';
+import { Table, type Column } from '../../../components/Table';
+import { TransactionAmount, TransactionPlan, TransactionStatus } from '../../../components/TransactionCells';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useFetchAllTransactionsInfiniteQuery } from '../admin-api';
+
+// SPEC §2: currency, app name, amount, reference, status, user, email, created at (and the plan bought).
+const columns: ReadonlyArray<Column<Transaction>> = [
+  { key: 'currency', header: 'Currency', cell: (transaction) => transaction.currency },
+  {
+    key: 'app',
+    header: 'App',
+    cell: (transaction) =>
+      transaction.app.name ? (
+        <span className="font-medium text-slate-900">{transaction.app.name}</span>
+      ) : (
+        <span className="text-slate-400 italic">No app name</span>
+      ),
+  },
+  { key: 'plan', header: 'Plan', cell: (transaction) => <TransactionPlan plan={transaction.plan} /> },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'right',
+    cell: (transaction) => <TransactionAmount transaction={transaction} />,
+  },
+  {
+    key: 'reference',
+    header: 'Reference',
+    cell: (transaction) => (
+      <span className="font-mono text-[13px] text-slate-900">{transaction.transactionRefrence}</span>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (transaction) => <TransactionStatus status={transaction.transactionStatus} />,
+  },
+  {
+    key: 'user',
+    header: 'User',
+    cell: (transaction) => `${transaction.user.first_name} ${transaction.user.last_name}`.trim(),
+  },
+  { key: 'email', header: 'Email', cell: (transaction) => transaction.user.email },
+  {
+    key: 'created',
+    header: 'Created',
+    cell: (transaction) => (
+      <span className="text-slate-500 tabular-nums">{formatDateTime(transaction.createdAt)}</span>
+    ),
+  },
+];
+
+export function TransactionsPage() {
+  useDocumentTitle('Transactions');
+  const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useFetchAllTransactionsInfiniteQuery();
+  const total = data?.pages.at(-1)?.pagination.count;
+
+  return (
+    <>
+      <PageHeader
+        title="Transactions"
+        description={
+          total === undefined
+            ? 'Every plan payment, newest first.'
+            : `${formatNumber(total, 0)} plan ${total === 1 ? 'payment' : 'payments'}, newest first.`
+        }
+      />
+      <Card className="overflow-hidden">
+        <Table
+          caption="Transactions"
+          columns={columns}
+          rows={data?.pages.flatMap((page) => page.data)}
+          rowKey={(transaction) => transaction._id}
+          isLoading={isLoading}
+          loadingLabel="Loading transactions"
+          error={error ? errorMessage(error) : null}
+          onRetry={refetch}
+          emptyMessage="Transaction is empty."
+          emptyDescription="Payments appear here as soon as developers buy a plan."
+          hasMore={hasNextPage}
+          isLoadingMore={isFetchingNextPage}
+          onLoadMore={() => void fetchNextPage()}
+        />
+      </Card>
+    </>
+  );
+}
