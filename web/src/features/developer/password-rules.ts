@@ -11,6 +11,14 @@ export function newPasswordError(password: string): string | undefined {
   return undefined;
 }
 
+/** The server's refusal of a new password (too short, too easy to guess), to show under the field too. */
+export function serverPasswordError(result: { error?: unknown }): string | undefined {
+  const error = result.error as { status?: unknown; message?: unknown } | undefined;
+  return error?.status === 400 && typeof error.message === 'string' && /password/i.test(error.message)
+    ? error.message
+    : undefined;
+}
+
 /** SPEC §5: the two entries of a new password must match. */
 export function confirmationError(password: string, confirmation: string): string | undefined {
   return password === confirmation ? undefined : 'Password must match!';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { PASSWORD_RULE } from '@afrofx/shared';
 import { Button, buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { Input } from '../../../components/Input';
@@ -12,8 +13,8 @@ import {
   confirmationError,
   newPasswordError,
   PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   samePasswordError,
+  serverPasswordError,
 } from '../password-rules';
 
 interface PasswordForm {
@@ -53,7 +54,7 @@ export function ChangePasswordPage() {
     if (Object.values(found).some(Boolean)) return;
     // A wrong current password is refused with the server's message, toasted by the API layer.
     const result = await changePassword({ oldPassword: form.oldPassword, newPassword: form.newPassword });
-    if (!result.data) return;
+    if (!result.data) return setErrors({ newPassword: serverPasswordError(result) });
     // The change ended every session of the account; this one carries on with the fresh token.
     const session = readDeveloperSession();
     if (session) saveDeveloperSession({ ...session, token: result.data.data.token });
@@ -75,7 +76,7 @@ export function ChangePasswordPage() {
               <Input label="New password" autoComplete="new-password" {...field('newPassword')} />
               {!errors.newPassword && (
                 <p className="mt-1.5 text-xs text-slate-500">
-                  At least {PASSWORD_MIN_LENGTH} characters, different from the current one.
+                  {PASSWORD_RULE} It must differ from the current one.
                 </p>
               )}
             </div>

@@ -1,12 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { PASSWORD_RULE } from '@afrofx/shared';
 import { AuthScreen, authFooterLinkClasses } from '../../../components/AuthScreen';
 import { Button } from '../../../components/Button';
 import { Input } from '../../../components/Input';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useResetPasswordMutation } from '../developer-api';
-import { confirmationError, newPasswordError, PASSWORD_MAX_LENGTH } from '../password-rules';
+import {
+  confirmationError,
+  newPasswordError,
+  PASSWORD_MAX_LENGTH,
+  serverPasswordError,
+} from '../password-rules';
 
 interface ResetErrors {
   password?: string;
@@ -32,7 +38,7 @@ export function ResetPasswordPage() {
     if (found.password || found.confirmation) return;
     // A used or expired link is refused with the server's message, toasted by the API layer.
     const result = await resetPassword({ code, password });
-    if (!result.data) return;
+    if (!result.data) return setErrors({ password: serverPasswordError(result) });
     showToast(result.data.message, 'success');
     navigate('/developer/signin', { replace: true });
   };
@@ -51,16 +57,19 @@ export function ResetPasswordPage() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="mt-8 space-y-5">
-        <Input
-          label="New password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-        />
+        <div>
+          <Input
+            label="New password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.password}
+          />
+          {!errors.password && <p className="mt-1.5 text-xs text-slate-500">{PASSWORD_RULE}</p>}
+        </div>
         <Input
           label="Confirm new password"
           type="password"

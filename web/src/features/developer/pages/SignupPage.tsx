@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { PASSWORD_RULE } from '@afrofx/shared';
 import { AuthScreen, authFooterLinkClasses } from '../../../components/AuthScreen';
 import { Button, buttonClasses } from '../../../components/Button';
 import { Input } from '../../../components/Input';
@@ -8,7 +9,12 @@ import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { emailError } from '../../../lib/validation';
 import { useSignupMutation } from '../developer-api';
-import { newPasswordError, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-rules';
+import {
+  newPasswordError,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  serverPasswordError,
+} from '../password-rules';
 
 // SPEC §8, word for word.
 const SIGNUP_SUCCESS = 'You account has successfully been created, kindly check your mail for activation.';
@@ -56,7 +62,7 @@ export function SignupPage() {
       first_name: form.first_name.trim(),
       last_name: form.last_name.trim(),
     });
-    if (!result.data) return;
+    if (!result.data) return setErrors({ password: serverPasswordError(result) });
     showToast(SIGNUP_SUCCESS, 'success');
     setForm(emptyForm);
     setCreatedFor(email);
@@ -115,9 +121,7 @@ export function SignupPage() {
             maxLength={PASSWORD_MAX_LENGTH}
             {...field('password')}
           />
-          {!errors.password && (
-            <p className="mt-1.5 text-xs text-slate-500">At least {PASSWORD_MIN_LENGTH} characters.</p>
-          )}
+          {!errors.password && <p className="mt-1.5 text-xs text-slate-500">{PASSWORD_RULE}</p>}
         </div>
         <Button type="submit" size="lg" className="w-full" isLoading={isLoading}>
           Create account

@@ -38,7 +38,7 @@ describe('reset password form', () => {
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
 
-    expect(screen.getByText('Password must be at least 8 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 10 characters.')).toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 

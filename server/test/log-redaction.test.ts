@@ -1,0 +1,122 @@
+// Issue 7, finding 9: activation tokens, reset codes and subscription ids travel in request paths and bodies; the
+// log a real app writes (Fastify's request lines included) must not carry them.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { createLogger, redactUrl } from '../src/logger';
+import { createRuntime, type Runtime } from '../src/runtime';
+import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
+import { deleteRedisKeys, eventually } from './support/test-app';
+
+const lines: string[] = [];
+let config: Config;
+let runtime: Runtime;
+let app: FastifyInstance;
+let worker: ReturnType<Runtime['startWorker']>;
+let scratch: ScratchDatabase | undefined;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'afrofx-log-'));
+  scratch = process.env.DATABASE_URL
+    ? await createScratchDatabase(process.env.DATABASE_URL, 'afrofx_test')
+    : undefined;
+  config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch?.url,
+    REDIS_URL: process.env.REDIS_URL,
+    PUBLIC_URL: 'http://afrofx.test',
+    DEMO_DATA: 'false',
+    WEB_DIST: '',
+  });
+  runtime = await createRuntime(config, {
+    inMemoryDatabase: true,
+    queuePrefix: `afrofx-test-${randomBytes(6).toString('hex')}`,
+    jobBackoffMs: 10,
+    log: createLogger(config, { write: (line: string) => void lines.push(line) }),
+  });
+  worker = runtime.startWorker();
+  app = await buildApp(runtime);
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await worker?.close();
+  await runtime.close();
+  await scratch?.drop();
+  if (config.redisUrl) await deleteRedisKeys(config.redisUrl, runtime.keyPrefix);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The last link to `email` that starts with `prefix`, read from the outbox the mailer wrote. */
+async function linkTo(email: string, prefix: string): Promise<string> {
+  return eventually(async () => {
+    const dir = path.join(dataDir, 'outbox');
+    for (const file of (await readdir(dir).catch(() => [] as string[])).sort().reverse()) {
+      const raw = (await readFile(path.join(dir, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      if (!raw.includes(`To: ${email}`)) continue;
+      const link = raw.match(/https?:\/\/[^\s"'<>]+/g)?.find((l) => l.startsWith(prefix));
+      if (link) return link.slice(prefix.length);
+    }
+    throw new Error(`no link ${prefix} to ${email} yet`);
+  });
+}
+
+describe('the log', () => {
+  it('carries no activation token, reset code, subscription id or password after the link flows', async () => {
+    const email = 'logged@example.com';
+    const password = 'correct-horse-battery';
+    const newPassword = 'staple-paper-clip-42';
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      app.inject({ method, url: `/v1/${url}`, payload });
+
+    await call('POST', 'account/signup', { email, password, first_name: 'Ada', last_name: 'Eze' });
+    const token = await linkTo(email, 'http://afrofx.test/developer/activate_account/');
+    expect((await call('GET', `account/activate_account/${token}`)).statusCode).toBe(200);
+
+    await call('POST', 'account/request_reset_password', { email });
+    const code = await linkTo(email, 'http://afrofx.test/developer/reset_password/');
+    expect((await call('POST', 'account/reset_password', { code, password: newPassword })).statusCode).toBe(
+      200,
+    );
+    // A code sent in a query string by a broken client is as secret.
+    await call('GET', `account/activate_account/whatever?token=${code}`);
+
+    await call('POST', 'user/create_email_sub', { email });
+    const subscriberId = await linkTo(email, 'http://afrofx.test/confirmation/');
+    expect((await call('POST', `user/confirmation/${subscriberId}`)).statusCode).toBe(200);
+
+    const signin = await call('POST', 'account/signin', { email, password: newPassword });
+    const session = signin.json().data.token as string;
+    await app.inject({
+      method: 'GET',
+      url: '/v1/apps/all_apps',
+      headers: { authorization: `Bearer ${session}` },
+    });
+
+    // DESIGN §1: outside production the outbox mailer logs the links it wrote, on purpose; every other line counts.
+    const written = lines.filter((line) => JSON.parse(line).msg !== 'mail written to the outbox').join('\n');
+    expect(written).toContain('/v1/account/activate_account/[redacted]');
+    expect(written).toContain('/v1/user/confirmation/[redacted]');
+    for (const secret of [token, code, subscriberId, password, newPassword, session])
+      expect(written).not.toContain(secret);
+  });
+});
+
+describe('redactUrl', () => {
+  it.each([
+    ['/v1/account/activate_account/abc_DEF-123', '/v1/account/activate_account/[redacted]'],
+    ['/developer/reset_password/abc?x=1', '/developer/reset_password/[redacted]?x=1'],
+    ['/v1/user/confirmation/7d0c0a54-3c57-4d0c-9f0f-0c0c0c0c0c0c', '/v1/user/confirmation/[redacted]'],
+    ['/v1/rates?market=bank&key=sk_live_1&code=9', '/v1/rates?market=bank&key=[redacted]&code=[redacted]'],
+    ['/v1/rates?market=bank', '/v1/rates?market=bank'],
+  ])('turns %s into %s', (url, redacted) => {
+    expect(redactUrl(url)).toBe(redacted);
+  });
+});
