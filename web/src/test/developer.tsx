@@ -65,6 +65,7 @@ export function makeRequestLog(count: number): RequestLogEntry[] {
     originalUrl: `/v1/rates?page=${index + 1}`,
     status: 200,
     latency: 4.5,
+    count: 1,
     createdAt: new Date(Date.UTC(2026, 2, 10, 12, 0, index)).toISOString(),
   }));
 }

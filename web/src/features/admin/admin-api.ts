@@ -1,8 +1,10 @@
 import type {
   AdminSession,
   ApiEnvelope,
+  FeatureInput,
   PagedResponse,
   Plan,
+  PlanInput,
   Rate,
   RateInput,
   Subscriber,
@@ -10,7 +12,6 @@ import type {
   Transaction,
 } from '@afrofx/shared';
 import { api, type ApiExtraOptions } from '../../api/base-api';
-import type { PlanFormInput } from './plan-form-validation';
 
 const nextPage = <T>(lastPage: PagedResponse<T>) => lastPage.pagination.next ?? undefined;
 const pageOptions = { initialPageParam: 1, getNextPageParam: nextPage };
@@ -66,15 +67,15 @@ const adminApi = api.injectEndpoints({
       query: ({ pageParam }) => `admin/plans?page=${pageParam}`,
       providesTags: [{ type: 'Plan', id: 'LIST' }],
     }),
-    createPlan: build.mutation<ApiEnvelope<Plan>, PlanFormInput>({
+    createPlan: build.mutation<ApiEnvelope<Plan>, PlanInput>({
       query: (body) => ({ url: 'admin/create_plan', method: 'POST', body }),
       invalidatesTags: ['Plan'],
     }),
-    editPlan: build.mutation<ApiEnvelope<Plan>, { id: string; body: PlanFormInput }>({
+    editPlan: build.mutation<ApiEnvelope<Plan>, { id: string; body: PlanInput }>({
       query: ({ id, body }) => ({ url: `admin/edit_plan/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: ['Plan'],
     }),
-    addFeatureToPlan: build.mutation<ApiEnvelope<Plan>, { planId: string; title: string }>({
+    addFeatureToPlan: build.mutation<ApiEnvelope<Plan>, { planId: string } & FeatureInput>({
       query: ({ planId, title }) => ({
         url: `admin/add_features_to_plan/${encodeURIComponent(planId)}`,
         method: 'PUT',
@@ -82,14 +83,14 @@ const adminApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Plan'],
     }),
-    removeFeatureFromPlan: build.mutation<ApiEnvelope<unknown>, { planId: string; featureId: string }>({
+    removeFeatureFromPlan: build.mutation<ApiEnvelope<Plan>, { planId: string; featureId: string }>({
       query: ({ planId, featureId }) => ({
         url: `admin/${encodeURIComponent(featureId)}/remove_feature_from_plan/${encodeURIComponent(planId)}`,
         method: 'DELETE',
       }),
       invalidatesTags: ['Plan'],
     }),
-    deletePlan: build.mutation<ApiEnvelope<unknown>, string>({
+    deletePlan: build.mutation<ApiEnvelope<null>, string>({
       query: (id) => ({ url: `admin/delete_plan/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Plan'],
     }),

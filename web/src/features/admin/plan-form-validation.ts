@@ -1,4 +1,4 @@
-import type { Plan } from '@afrofx/shared';
+import type { PlanInput } from '@afrofx/shared';
 
 export interface PlanFormValues {
   name: string;
@@ -8,9 +8,7 @@ export interface PlanFormValues {
 
 export type PlanFormErrors = Partial<Record<keyof PlanFormValues, string>>;
 
-/** What the plan form sends: `admin/create_plan` and `admin/edit_plan/{id}` take the same fields. */
-export type PlanFormInput = Pick<Plan, 'name' | 'amount' | 'numberOfRequest'>;
-
+// The bounds of the PlanInput and FeatureInput contracts, so a field cannot hold what the server refuses.
 export const PLAN_NAME_MAX_LENGTH = 80;
 export const FEATURE_TITLE_MAX_LENGTH = 160;
 
@@ -31,7 +29,7 @@ function requestsError(text: string): string | undefined {
 }
 
 /** SPEC §5: name, amount and numberOfRequest are required, and numberOfRequest is numeric. */
-export function validatePlanForm(values: PlanFormValues): { errors: PlanFormErrors; input?: PlanFormInput } {
+export function validatePlanForm(values: PlanFormValues): { errors: PlanFormErrors; input?: PlanInput } {
   const errors: PlanFormErrors = {
     name: values.name.trim() ? undefined : 'Name is required.',
     amount: amountError(values.amount),

@@ -1,4 +1,4 @@
-import type { Plan } from '@afrofx/shared';
+import type { Plan, PlanInput } from '@afrofx/shared';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { Input } from '../../../components/Input';
@@ -6,14 +6,13 @@ import {
   PLAN_NAME_MAX_LENGTH,
   validatePlanForm,
   type PlanFormErrors,
-  type PlanFormInput,
   type PlanFormValues,
 } from '../plan-form-validation';
 
 interface PlanFormProps {
   plan?: Plan;
   isSubmitting: boolean;
-  onSubmit: (input: PlanFormInput) => void;
+  onSubmit: (input: PlanInput) => void;
   onCancel: () => void;
 }
 

@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber, type Feature, type Plan } from '@afrofx/shared';
+import { formatDateTime, formatNumber, type Feature, type Plan, type PlanInput } from '@afrofx/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/error-message';
 import { Button } from '../../../components/Button';
@@ -19,7 +19,6 @@ import {
 } from '../admin-api';
 import { PlanFeatures } from '../components/PlanFeatures';
 import { PlanForm } from '../components/PlanForm';
-import type { PlanFormInput } from '../plan-form-validation';
 
 // The features dialog holds the plan's id, not the plan, so it shows the list as refetched after each change.
 type Dialog =
@@ -52,7 +51,7 @@ export function PlansPage() {
     close();
   };
 
-  const save = async (input: PlanFormInput) => {
+  const save = async (input: PlanInput) => {
     if (dialog?.kind === 'edit') done(await editPlan({ id: dialog.plan._id, body: input }));
     else done(await createPlan(input));
   };
