@@ -213,8 +213,24 @@ describe('GET account/app_request/{appId}', () => {
       originalUrl: '/v1/rates?n=44',
       status: 200,
       latency: 47.5,
+      count: 1,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
+  });
+
+  it('counts a folded row of refusals once in the pages and by its number in the analytics', async () => {
+    const folded = await newApp('Folded log');
+    await t.runtime.services.requests.record([
+      ...logsOn(folded, 0, 20),
+      { ...logEntry(folded, new Date(), 99), status: 402, count: 500 },
+    ]);
+    const first = (await get(`account/app_request/${folded}`)).json();
+    expect(first.pagination).toEqual({ next: 2, count: 21 });
+    const second = (await get(`account/app_request/${folded}?page=2`)).json();
+    expect(second.data).toHaveLength(1);
+    expect(second.pagination.next).toBeNull();
+    const analytics = (await get(`account/app_request_analytics/${folded}`)).json().data;
+    expect(analytics.todayCount).toBe(520);
   });
 
   it("reads a page newest first straight from the log's (app_id, created_at, id) index, without sorting the app's log", async () => {
