@@ -1,45 +1,170 @@
-import { asc, count, desc, inArray } from 'drizzle-orm';
-import type { Plan } from '@afrofx/shared';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { toCents, type FeatureInput, type Plan, type PlanInput } from '@afrofx/shared';
 import type { Database } from '../../db/client';
-import { planFeatures, plans } from '../../db/schema';
+import { paymentOrders, planFeatures, plans, subscriptions, transactions } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
 import type { Page } from '../../http';
 
+type PlanRow = typeof plans.$inferSelect;
+
+const onSale = isNull(plans.retiredAt);
+const planNotFound = () => notFound('Plan not found.');
+
+function isUniqueViolation(err: unknown): boolean {
+  const cause = (err as { cause?: { code?: string } }).cause;
+  return (err as { code?: string }).code === '23505' || cause?.code === '23505';
+}
+
+/** Whole cents, so the price charged is exactly the price set (SPEC §9 pricing works on cents). */
+function checkedInput(input: PlanInput): PlanInput {
+  try {
+    toCents(input.amount);
+  } catch {
+    throw badRequest('The amount must be in dollars and cents, like 49.99.');
+  }
+  return { ...input, name: input.name.trim() };
+}
+
 export function createPlansService(db: Database) {
+  async function withFeatures(rows: PlanRow[]): Promise<Plan[]> {
+    const features =
+      rows.length === 0
+        ? []
+        : await db
+            .select()
+            .from(planFeatures)
+            .where(
+              inArray(
+                planFeatures.planId,
+                rows.map((r) => r.id),
+              ),
+            )
+            .orderBy(asc(planFeatures.createdAt), asc(planFeatures.id));
+    return rows.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      amount: row.amount,
+      numberOfRequest: row.numberOfRequest,
+      createdAt: row.createdAt.toISOString(),
+      features: features.filter((f) => f.planId === row.id).map((f) => ({ _id: f.id, title: f.title })),
+    }));
+  }
+
+  async function listed(page: Page, order: 'cheapest' | 'newest') {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(plans)
+        .where(onSale)
+        .orderBy(
+          ...(order === 'cheapest'
+            ? [asc(plans.amount), desc(plans.createdAt), desc(plans.id)]
+            : [desc(plans.createdAt), desc(plans.id)]),
+        )
+        .limit(page.limit)
+        .offset(page.offset),
+      db.select({ value: count() }).from(plans).where(onSale),
+    ]);
+    return { rows: await withFeatures(rows), count: total?.value ?? 0 };
+  }
+
+  async function onSaleById(id: string): Promise<Plan> {
+    const [row] = await db
+      .select()
+      .from(plans)
+      .where(and(eq(plans.id, id), onSale));
+    if (!row) throw planNotFound();
+    return (await withFeatures([row]))[0]!;
+  }
+
+  /** A second plan of the same name would make the pricing grid ambiguous. */
+  async function saving<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('A plan with this name already exists.');
+      throw err;
+    }
+  }
+
   return {
-    async list(page: Page): Promise<{ rows: Plan[]; count: number }> {
-      const [rows, [total]] = await Promise.all([
+    /** SPEC §7 fetch_plans: the pricing grid, cheapest first; retired plans are off sale. */
+    list: (page: Page) => listed(page, 'cheapest'),
+    /** admin/plans: newest first (DESIGN §4). */
+    listForAdmin: (page: Page) => listed(page, 'newest'),
+
+    /** A plan that can be bought now. */
+    onSale: onSaleById,
+
+    async create(input: PlanInput): Promise<Plan> {
+      const { name, amount, numberOfRequest } = checkedInput(input);
+      const [row] = await saving(() =>
+        db.insert(plans).values({ name, amount, numberOfRequest }).returning(),
+      );
+      return (await withFeatures([row!]))[0]!;
+    },
+
+    /** Subscriptions already sold keep the name, quota and price they were bought with (they hold copies). */
+    async update(id: string, input: PlanInput): Promise<Plan> {
+      const { name, amount, numberOfRequest } = checkedInput(input);
+      const [row] = await saving(() =>
         db
-          .select()
+          .update(plans)
+          .set({ name, amount, numberOfRequest, updatedAt: new Date() })
+          .where(and(eq(plans.id, id), onSale))
+          .returning({ id: plans.id }),
+      );
+      if (!row) throw planNotFound();
+      return onSaleById(id);
+    },
+
+    async addFeature(planId: string, { title }: FeatureInput): Promise<Plan> {
+      await db.transaction(async (tx) => {
+        const [plan] = await tx
+          .select({ id: plans.id })
           .from(plans)
-          .orderBy(asc(plans.amount), desc(plans.createdAt), desc(plans.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ value: count() }).from(plans),
-      ]);
-      const features =
-        rows.length === 0
-          ? []
-          : await db
-              .select()
-              .from(planFeatures)
-              .where(
-                inArray(
-                  planFeatures.planId,
-                  rows.map((r) => r.id),
-                ),
-              )
-              .orderBy(asc(planFeatures.createdAt), asc(planFeatures.id));
-      return {
-        rows: rows.map((row) => ({
-          _id: row.id,
-          name: row.name,
-          amount: row.amount,
-          numberOfRequest: row.numberOfRequest,
-          createdAt: row.createdAt.toISOString(),
-          features: features.filter((f) => f.planId === row.id).map((f) => ({ _id: f.id, title: f.title })),
-        })),
-        count: total?.value ?? 0,
-      };
+          .where(and(eq(plans.id, planId), onSale))
+          .for('update');
+        if (!plan) throw planNotFound();
+        await tx.insert(planFeatures).values({ planId, title: title.trim() });
+      });
+      return onSaleById(planId);
+    },
+
+    async removeFeature(planId: string, featureId: string): Promise<Plan> {
+      const plan = await onSaleById(planId);
+      const [removed] = await db
+        .delete(planFeatures)
+        .where(and(eq(planFeatures.id, featureId), eq(planFeatures.planId, plan._id)))
+        .returning({ id: planFeatures.id });
+      if (!removed) throw notFound('Feature not found.');
+      return onSaleById(planId);
+    },
+
+    /**
+     * A plan nobody bought or tried to buy is deleted; one with subscriptions, transactions or orders is retired:
+     * off sale, while its history keeps reading (subscriptions keep the name they were sold under).
+     */
+    async remove(id: string): Promise<'deleted' | 'retired'> {
+      return db.transaction(async (tx) => {
+        const [plan] = await tx
+          .select({ id: plans.id })
+          .from(plans)
+          .where(and(eq(plans.id, id), onSale))
+          .for('update');
+        if (!plan) throw planNotFound();
+        const referrers = await Promise.all(
+          [subscriptions, transactions, paymentOrders].map((table) =>
+            tx.select({ id: table.id }).from(table).where(eq(table.planId, id)).limit(1),
+          ),
+        );
+        if (referrers.some((rows) => rows.length > 0)) {
+          await tx.update(plans).set({ retiredAt: new Date() }).where(eq(plans.id, id));
+          return 'retired';
+        }
+        await tx.delete(plans).where(eq(plans.id, id));
+        return 'deleted';
+      });
     },
   };
 }

@@ -66,6 +66,7 @@ export function createSubscriptionsService(db: Database) {
           .select({
             t: transactions,
             planName: plans.name,
+            planRetiredAt: plans.retiredAt,
             appName: apps.name,
             firstName: accounts.firstName,
             lastName: accounts.lastName,
@@ -82,12 +83,12 @@ export function createSubscriptionsService(db: Database) {
         db.select({ value: count() }).from(transactions).where(where),
       ]);
       return {
-        rows: rows.map(({ t, planName, appName, firstName, lastName, email }) => ({
+        rows: rows.map(({ t, planName, planRetiredAt, appName, firstName, lastName, email }) => ({
           _id: t.id,
           currency: t.currency,
           amount: t.amount,
-          // SPEC §8 'Plan was removed': a deleted plan leaves its transactions without one.
-          plan: t.planId && planName ? { _id: t.planId, name: planName } : null,
+          // SPEC §8 'Plan was removed': a deleted or retired plan leaves its transactions without one.
+          plan: t.planId && planName && !planRetiredAt ? { _id: t.planId, name: planName } : null,
           app: { _id: t.appId, name: appName },
           user: { first_name: firstName, last_name: lastName, email },
           transactionRefrence: t.reference,
