@@ -49,6 +49,8 @@ const AFTER_RECOVERY_MS = 2000;
 /** One flush of every process, with slack, before the request log is read. */
 const SETTLE_MS = 2 * FLUSH_MS + 1500;
 const RECOVERY_LIMIT_MS = 20_000;
+/** A restart long enough for a request-log flush or two to meet no server (a flush every FLUSH_MS). */
+const POSTGRES_DOWN_MS = 2000;
 const REDIS_DOWN_MS = 10_000;
 const SMTP_DOWN_MS = 30_000;
 /** A mailing interrupted by a killed worker waits for BullMQ's stalled-job check (30 s lock) and a retry. */
@@ -204,9 +206,9 @@ async function interruptMailing(
 const FAULTS: Fault[] = [
   {
     id: 'postgres-restart',
-    title: 'PostgreSQL restart',
+    title: `PostgreSQL restart (down ${POSTGRES_DOWN_MS / 1000} s)`,
     async inject(h, run) {
-      await h.postgres.restart();
+      await h.postgres.restart(POSTGRES_DOWN_MS);
       run.ended();
     },
   },

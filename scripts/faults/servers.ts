@@ -4,7 +4,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, logTail, waitUntil } from './processes';
+import { freePort, logTail, sleep, waitUntil } from './processes';
 
 const run = promisify(execFile);
 
@@ -30,8 +30,8 @@ export async function onPath(command: string): Promise<boolean> {
 export interface PostgresCluster {
   readonly url: string;
   readonly logFile: string;
-  /** `pg_ctl restart -m fast`: every connection is cut, the data stays. */
-  restart(): Promise<void>;
+  /** `pg_ctl stop -m fast`, `downMs` without a server, then start: every connection is cut, the data stays. */
+  restart(downMs: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -63,8 +63,10 @@ export async function startPostgresCluster(bin: string, dir: string): Promise<Po
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     logFile,
-    async restart() {
-      await pgCtl('-m', 'fast', 'restart');
+    async restart(downMs) {
+      await pgCtl('-m', 'fast', 'stop');
+      await sleep(downMs);
+      await pgCtl('-o', options, 'start');
     },
     async stop() {
       await pgCtl('-m', 'immediate', 'stop').catch(() => undefined);
