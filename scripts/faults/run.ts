@@ -9,6 +9,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { SMTPConnection } from 'smtp-server/lib/smtp-connection.js';
+import { startSmtpSink, type SmtpSink } from '../../server/test/support/smtp-sink';
 import { activateMailingList, mailingDomain, writeFixtures, type Fixtures } from './fixtures';
 import { isServed, startLoad, type Load, type RequestOutcome } from './load';
 import {
@@ -28,8 +30,6 @@ import {
   type PostgresCluster,
   type RedisServer,
 } from './servers';
-import { SMTPConnection } from 'smtp-server/lib/smtp-connection.js';
-import { startSmtpSink, type SmtpSink } from '../../server/test/support/smtp-sink';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -38,6 +38,7 @@ const root = path.resolve(__dirname, '../..');
 SMTPConnection.prototype.init = function (this: SMTPConnection) {
   this._setListeners(() => this.connectionReady());
 };
+
 const FLUSH_MS = 500;
 const LOAD = { concurrency: 24, ratePerSecond: 400, maxRequests: 100_000, timeoutMs: 5000 };
 const SMALL_PLAN_LIMIT = 300;
@@ -53,7 +54,7 @@ const RECOVERY_LIMIT_MS = 20_000;
 const POSTGRES_DOWN_MS = 2000;
 const REDIS_DOWN_MS = 10_000;
 const SMTP_DOWN_MS = 30_000;
-/** A mailing interrupted by a killed worker waits for BullMQ's stalled-job check (30 s lock) and a retry. */
+/** A mailing interrupted by a killed worker waits for its BullMQ lock to lapse and a retry. */
 const MAILING_LIMIT_MS = 60_000;
 /** How long the interrupted part of a mailing may take to reach the sink. */
 const MAILING_START_LIMIT_MS = 30_000;
