@@ -4,10 +4,15 @@ import type {
   App,
   ChangePasswordInput,
   CreateAppInput,
+  CreateTransactionInput,
   DeveloperSession,
   DeveloperUser,
+  InitializePaymentInput,
   PagedResponse,
+  PaymentCheckout,
   Plan,
+  Purchase,
+  Rate,
   RequestAnalytics,
   RequestLogEntry,
   RequestResetInput,
@@ -17,6 +22,7 @@ import type {
   Subscription,
   Transaction,
 } from '@afrofx/shared';
+import { usdBuyRate } from '@afrofx/shared';
 import { api } from '../../api/base-api';
 
 const nextPage = <T>(lastPage: PagedResponse<T>) => lastPage.pagination.next ?? undefined;
@@ -88,6 +94,29 @@ const developerApi = api.injectEndpoints({
       transformResponse: (response: PagedResponse<Plan>) => response.data,
       providesTags: [{ type: 'Plan', id: 'LIST' }],
     }),
+    // SPEC §9: the NGN price uses the cash market's dollar buy rate (740 when there is none).
+    fetchDollarBuyRate: build.query<number, void>({
+      query: () => 'user/fetch_rates/black_market_cash',
+      transformResponse: (response: ApiEnvelope<Rate[]>) => usdBuyRate(response.data),
+      providesTags: [{ type: 'Rate', id: 'black_market_cash' }],
+    }),
+    initializePayment: build.mutation<
+      ApiEnvelope<PaymentCheckout>,
+      { appId: string } & InitializePaymentInput
+    >({
+      query: ({ appId, ...body }) => ({
+        url: `account/initialize_payment/${app(appId)}`,
+        method: 'POST',
+        body,
+      }),
+    }),
+    createTransaction: build.mutation<ApiEnvelope<Purchase>, { appId: string } & CreateTransactionInput>({
+      query: ({ appId, ...body }) => ({
+        url: `account/create_transaction/${app(appId)}`,
+        method: 'POST',
+        body,
+      }),
+    }),
   }),
 });
 
@@ -108,4 +137,7 @@ export const {
   useFetchUpcomingSubscriptionQuery,
   useFetchTransactionsInfiniteQuery,
   useFetchPlansOnSaleQuery,
+  useFetchDollarBuyRateQuery,
+  useInitializePaymentMutation,
+  useCreateTransactionMutation,
 } = developerApi;

@@ -1,5 +1,12 @@
 import { makeSubscription } from '../../test/developer';
-import { canBuyPlan, daysLeft, planBanner, usagePercent } from './plan-status';
+import {
+  canBuyPlan,
+  daysLeft,
+  isUpcomingPurchase,
+  planBanner,
+  pricingRate,
+  usagePercent,
+} from './plan-status';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const endingIn = (days: number, overrides = {}) => makeSubscription(overrides, now, days);
@@ -56,6 +63,20 @@ describe('buying a plan (SPEC §4)', () => {
   });
 });
 
+describe('an upcoming purchase (SPEC §4)', () => {
+  it('is one made in the last 5 days of a plan that has not expired', () => {
+    expect(isUpcomingPurchase(endingIn(4), now)).toBe(true);
+    expect(isUpcomingPurchase(endingIn(2, { status: 'exhausted' }), now)).toBe(true);
+  });
+
+  it('is not one without a plan, after it expired, or earlier in its term', () => {
+    expect(isUpcomingPurchase(null, now)).toBe(false);
+    expect(isUpcomingPurchase(endingIn(-1, { status: 'expired' }), now)).toBe(false);
+    expect(isUpcomingPurchase(endingIn(2, { status: 'expired' }), now)).toBe(false);
+    expect(isUpcomingPurchase(endingIn(30, { status: 'exhausted' }), now)).toBe(false);
+  });
+});
+
 describe('plan figures', () => {
   it('counts whole days left, never below zero', () => {
     expect(daysLeft(endingIn(4.2), now)).toBe(5);
@@ -66,5 +87,19 @@ describe('plan figures', () => {
     expect(usagePercent({ processedRequest: 25_000, limit: 100_000 })).toBe(25);
     expect(usagePercent({ processedRequest: 120, limit: 100 })).toBe(100);
     expect(usagePercent({ processedRequest: 0, limit: 0 })).toBe(100);
+  });
+});
+
+describe('the dollar rate of NGN prices (SPEC §9)', () => {
+  it('is the loaded cash-market buy rate', () => {
+    expect(pricingRate({ data: 1520.5, isLoading: false })).toBe(1520.5);
+  });
+
+  it('falls back to 740 when no rate could be loaded', () => {
+    expect(pricingRate({ isLoading: false })).toBe(740);
+  });
+
+  it('is unknown while the rate is loading', () => {
+    expect(pricingRate({ isLoading: true })).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { UPGRADE_WINDOW_DAYS, type Subscription } from '@afrofx/shared';
+import { FALLBACK_USD_RATE, UPGRADE_WINDOW_DAYS, type Subscription } from '@afrofx/shared';
 
 const DAY_MS = 86_400_000;
 
@@ -39,6 +39,11 @@ export function canBuyPlan(
   return expiresWithinUpgradeWindow(current, now);
 }
 
+/** SPEC §4: a purchase within 5 days of the end of a plan that has not expired starts when that plan ends. */
+export function isUpcomingPurchase(current: MaybeSubscription, now = new Date()): boolean {
+  return Boolean(current && expiresWithinUpgradeWindow(current, now));
+}
+
 /** Whole days left before `expireAt`, never below zero. */
 export function daysLeft(subscription: Subscription, now = new Date()): number {
   return Math.max(0, Math.ceil((Date.parse(subscription.expireAt) - now.getTime()) / DAY_MS));
@@ -48,4 +53,13 @@ export function daysLeft(subscription: Subscription, now = new Date()): number {
 export function usagePercent(subscription: Pick<Subscription, 'processedRequest' | 'limit'>): number {
   if (subscription.limit <= 0) return 100;
   return Math.min(100, (subscription.processedRequest / subscription.limit) * 100);
+}
+
+/**
+ * SPEC §9: the dollar buy rate NGN prices use, 740 when none could be loaded; undefined while it is loading, so no
+ * price is shown that the server would not charge.
+ */
+export function pricingRate(query: { data?: number; isLoading: boolean }): number | undefined {
+  if (query.data !== undefined) return query.data;
+  return query.isLoading ? undefined : FALLBACK_USD_RATE;
 }

@@ -1,24 +1,25 @@
-import { GENERIC_ERROR_MESSAGE, UPGRADE_WINDOW_DAYS, type Subscription } from '@afrofx/shared';
+import { GENERIC_ERROR_MESSAGE, type Subscription } from '@afrofx/shared';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { DataView } from '../../../components/DataView';
-import { Notice } from '../../../components/Notice';
 import { PageHeader } from '../../../components/PageHeader';
-import { PlansGrid } from '../../../components/PlansGrid';
 import { Tabs } from '../../../components/Tabs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PlanBanner } from '../components/PlanBanner';
+import { PlansOnSale } from '../components/PlansOnSale';
 import { SubscriptionCard } from '../components/SubscriptionCard';
 import { TransactionsView } from '../components/TransactionsView';
 import type { CurrentApp } from '../current-app';
 import {
+  useFetchDollarBuyRateQuery,
   useFetchPlansOnSaleQuery,
   useFetchSubscriptionQuery,
   useFetchTransactionsInfiniteQuery,
   useFetchUpcomingSubscriptionQuery,
 } from '../developer-api';
-import { canBuyPlan } from '../plan-status';
+import { pricingRate } from '../plan-status';
+import { usePlanPurchase } from '../use-plan-purchase';
 
 const tabs = [
   { value: 'current', label: 'Current Plan' },
@@ -64,7 +65,17 @@ export function PlansPage({ app }: { app: CurrentApp }) {
             onSeePlans={() => setSearchParams({ tab: 'plans' }, { replace: true })}
           />
         )}
-        {tab === 'plans' && <PlansTab current={subscription.data} upcoming={upcoming.data} />}
+        {tab === 'plans' && (
+          <PlansTab
+            appId={app._id}
+            current={subscription.data}
+            upcoming={upcoming.data}
+            onPurchased={async () => {
+              await Promise.all([subscription.refetch(), upcoming.refetch()]);
+              window.location.reload();
+            }}
+          />
+        )}
         {tab === 'transactions' && <TransactionsTab appId={app._id} />}
       </Tabs>
     </>
@@ -108,44 +119,30 @@ function CurrentPlanTab({ subscription, upcoming, onSeePlans }: CurrentPlanTabPr
   );
 }
 
-function PlansTab({
-  current,
-  upcoming,
-}: {
+interface PlansTabProps {
+  appId: string;
   current: Subscription | null | undefined;
   upcoming: Subscription | null | undefined;
-}) {
+  onPurchased: () => Promise<void>;
+}
+
+function PlansTab({ appId, current, upcoming, onPurchased }: PlansTabProps) {
   const { data: plans, isLoading, error, refetch } = useFetchPlansOnSaleQuery();
-  const canBuy = canBuyPlan(current, upcoming);
+  const usdRate = pricingRate(useFetchDollarBuyRateQuery());
+  const { buy, buyingPlanId, problem } = usePlanPurchase({ appId, current, usdRate, onPurchased });
   return (
-    <div className="space-y-6">
-      {canBuy ? (
-        <Notice tone="info" title="Online payment is coming soon.">
-          Plans are billed yearly and paid by card in USD or NGN. Checkout opens here shortly; until then,
-          compare what each plan includes below.
-        </Notice>
-      ) : (
-        <Notice tone="info" title="You currently have an active plan.">
-          You can buy the next one in the last {UPGRADE_WINDOW_DAYS} days of the current plan; it starts when
-          that one ends.
-        </Notice>
-      )}
-      <PlansGrid
-        plans={plans}
-        isLoading={isLoading}
-        error={error ? GENERIC_ERROR_MESSAGE : null}
-        onRetry={refetch}
-        currentPlanId={current && current.status !== 'expired' ? current.plan._id : null}
-        action={() => (
-          <div>
-            <Button className="w-full" disabled>
-              Buy plan
-            </Button>
-            <p className="mt-2 text-center text-xs text-slate-500">Online payment is coming soon.</p>
-          </div>
-        )}
-      />
-    </div>
+    <PlansOnSale
+      plans={plans}
+      isLoading={isLoading}
+      error={error ? GENERIC_ERROR_MESSAGE : null}
+      onRetry={() => void refetch()}
+      current={current}
+      upcoming={upcoming}
+      usdRate={usdRate}
+      buyingPlanId={buyingPlanId}
+      onBuy={(plan, currency) => void buy(plan, currency)}
+      problem={problem}
+    />
   );
 }
 

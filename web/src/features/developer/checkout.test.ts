@@ -1,0 +1,234 @@
+import type { CheckoutOptions, CheckoutResult, PaymentCheckout } from '@afrofx/shared';
+import { waitFor } from '@testing-library/react';
+import { loadCheckoutScript, purchasePlan, SCRIPT_LOAD_ERROR, type PurchaseCalls } from './checkout';
+
+let scripts = 0;
+/** Each test loads its own script address, as the module remembers the ones it loaded. */
+const nextScriptUrl = () => `/sandbox/checkout-${++scripts}.js`;
+
+function checkoutFor(currency: 'USD' | 'NGN', scriptUrl: string): PaymentCheckout {
+  return {
+    provider: 'sandbox',
+    publicKey: 'pk_test_sandbox',
+    scriptUrl,
+    reference: 'afx_ABCDEFGHIJKLMNOPQRSTUVWX',
+    amount: currency === 'USD' ? 49.2 : 72815,
+    currency,
+    customer: { name: 'Ada Okafor', email: 'ada@example.com' },
+    narration: 'AfroFX Growth plan for Remit',
+    plan: { _id: 'plan-growth', name: 'Growth' },
+    isUpcoming: false,
+    expiresAt: '2026-03-10T13:00:00.000Z',
+  };
+}
+
+/** Answers the script's load or error once the purchase has added it to the page. */
+async function scriptFires(src: string, event: 'load' | 'error') {
+  const script = await waitFor(() => {
+    const found = document.head.querySelector<HTMLScriptElement>(`script[src="${src}"]`);
+    if (!found) throw new Error(`no script ${src}`);
+    return found;
+  });
+  script.dispatchEvent(new Event(event));
+}
+
+/** A stand-in for the provider's modal: `behave` decides what it calls back. */
+function provideModal(behave: (options: CheckoutOptions) => void) {
+  const open = jest.fn(behave);
+  window.BasqetCheckout = { open };
+  return open;
+}
+
+const success: CheckoutResult = {
+  reference: 'afx_ABCDEFGHIJKLMNOPQRSTUVWX',
+  status: 'SUCCESSFUL',
+  id: 'pay_1',
+};
+
+function calls(checkout: PaymentCheckout) {
+  const purchase = { transaction: {}, subscription: {} } as never;
+  return {
+    initialize: jest.fn<ReturnType<PurchaseCalls['initialize']>, Parameters<PurchaseCalls['initialize']>>(
+      () => Promise.resolve(checkout),
+    ),
+    complete: jest.fn<ReturnType<PurchaseCalls['complete']>, Parameters<PurchaseCalls['complete']>>(() =>
+      Promise.resolve({ data: purchase, message: 'Payment confirmed. Your Growth plan is active.' }),
+    ),
+  };
+}
+
+afterEach(() => {
+  delete window.BasqetCheckout;
+  document.head.innerHTML = '';
+});
+
+describe('loading the checkout script', () => {
+  it(`fails with '${SCRIPT_LOAD_ERROR}' when the script cannot be loaded`, async () => {
+    const src = nextScriptUrl();
+    const loading = loadCheckoutScript(src);
+    await scriptFires(src, 'error');
+    await expect(loading).rejects.toThrow(SCRIPT_LOAD_ERROR);
+  });
+
+  it('fails the same way when the script loads but defines no modal', async () => {
+    const src = nextScriptUrl();
+    const loading = loadCheckoutScript(src);
+    await scriptFires(src, 'load');
+    await expect(loading).rejects.toThrow(SCRIPT_LOAD_ERROR);
+  });
+
+  it('tries again after a failure, and loads a working script only once', async () => {
+    const src = nextScriptUrl();
+    const first = loadCheckoutScript(src);
+    await scriptFires(src, 'error');
+    await expect(first).rejects.toThrow(SCRIPT_LOAD_ERROR);
+
+    const second = loadCheckoutScript(src);
+    provideModal(() => undefined);
+    await scriptFires(src, 'load');
+    await expect(second).resolves.toBeUndefined();
+    await expect(loadCheckoutScript(src)).resolves.toBeUndefined();
+    expect(document.head.querySelectorAll(`script[src="${src}"]`)).toHaveLength(1);
+  });
+});
+
+describe('buying a plan', () => {
+  it("opens the modal with the server's order and confirms the payment with the SPEC §7 body", async () => {
+    const src = nextScriptUrl();
+    const checkout = checkoutFor('NGN', src);
+    const open = provideModal((options) => options.onSuccess(success));
+    const api = calls(checkout);
+
+    const buying = purchasePlan(api, {
+      plan: 'plan-growth',
+      currency: 'NGN',
+      isUpcoming: false,
+      usdRate: 1450,
+    });
+    await scriptFires(src, 'load');
+    const outcome = await buying;
+
+    expect(api.initialize).toHaveBeenCalledWith({ plan: 'plan-growth', currency: 'NGN', isUpcoming: false });
+    expect(open).toHaveBeenCalledWith(
+      expect.objectContaining({
+        publicKey: 'pk_test_sandbox',
+        amount: 72815,
+        currency: 'NGN',
+        reference: checkout.reference,
+        customer: { name: 'Ada Okafor', email: 'ada@example.com' },
+        narration: 'AfroFX Growth plan for Remit',
+      }),
+    );
+    expect(api.complete).toHaveBeenCalledWith({
+      plan: 'plan-growth',
+      currency: 'NGN',
+      isUpcoming: false,
+      currentRate: 1450,
+      reference: checkout.reference,
+      status: 'SUCCESSFUL',
+      id: 'pay_1',
+    });
+    expect(outcome).toEqual(expect.objectContaining({ kind: 'paid' }));
+  });
+
+  it('sends no rate with a USD payment, and the upcoming flag the server decided', async () => {
+    const src = nextScriptUrl();
+    provideModal((options) => options.onSuccess(success));
+    const api = calls({ ...checkoutFor('USD', src), isUpcoming: true });
+
+    const buying = purchasePlan(api, {
+      plan: 'plan-growth',
+      currency: 'USD',
+      isUpcoming: false,
+      usdRate: 1450,
+    });
+    await scriptFires(src, 'load');
+    await buying;
+
+    expect(api.complete.mock.calls[0]?.[0]).not.toHaveProperty('currentRate');
+    expect(api.complete.mock.calls[0]?.[0]).toHaveProperty('isUpcoming', true);
+  });
+
+  it('confirms the payment once even when the modal calls back twice and then closes (SPEC §4)', async () => {
+    const src = nextScriptUrl();
+    provideModal((options) => {
+      options.onSuccess(success);
+      options.onSuccess(success);
+      options.onClose({ reference: success.reference, status: 'CANCELLED' });
+    });
+    const api = calls(checkoutFor('USD', src));
+
+    const buying = purchasePlan(api, {
+      plan: 'plan-growth',
+      currency: 'USD',
+      isUpcoming: false,
+      usdRate: 740,
+    });
+    await scriptFires(src, 'load');
+    const outcome = await buying;
+
+    expect(api.complete).toHaveBeenCalledTimes(1);
+    expect(outcome.kind).toBe('paid');
+  });
+
+  it('buys nothing, and says why, when the payment is declined in the modal', async () => {
+    const src = nextScriptUrl();
+    provideModal((options) => options.onClose({ reference: success.reference, status: 'DECLINED' }));
+    const api = calls(checkoutFor('USD', src));
+
+    const buying = purchasePlan(api, {
+      plan: 'plan-growth',
+      currency: 'USD',
+      isUpcoming: false,
+      usdRate: 740,
+    });
+    await scriptFires(src, 'load');
+
+    await expect(buying).resolves.toEqual({
+      kind: 'not-paid',
+      message: 'The payment was declined, so no plan was bought.',
+    });
+    expect(api.complete).not.toHaveBeenCalled();
+  });
+
+  it(`opens no modal and confirms nothing when the script fails to load`, async () => {
+    const src = nextScriptUrl();
+    const open = provideModal((options) => options.onSuccess(success));
+    const api = calls(checkoutFor('USD', src));
+
+    const buying = purchasePlan(api, {
+      plan: 'plan-growth',
+      currency: 'USD',
+      isUpcoming: false,
+      usdRate: 740,
+    });
+    await scriptFires(src, 'error');
+
+    await expect(buying).rejects.toThrow(SCRIPT_LOAD_ERROR);
+    expect(open).not.toHaveBeenCalled();
+    expect(api.complete).not.toHaveBeenCalled();
+  });
+
+  it("passes on the server's refusal to confirm the payment", async () => {
+    const src = nextScriptUrl();
+    provideModal((options) => options.onSuccess(success));
+    const api = calls(checkoutFor('USD', src));
+    api.complete.mockRejectedValue({
+      status: 402,
+      message: 'The payment was not successful at the provider.',
+    });
+
+    const buying = purchasePlan(api, {
+      plan: 'plan-growth',
+      currency: 'USD',
+      isUpcoming: false,
+      usdRate: 740,
+    });
+    await scriptFires(src, 'load');
+
+    await expect(buying).rejects.toEqual({
+      status: 402,
+      message: 'The payment was not successful at the provider.',
+    });
+  });
+});

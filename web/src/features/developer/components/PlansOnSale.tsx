@@ -1,0 +1,126 @@
+import {
+  formatDateTime,
+  formatNumber,
+  planPrice,
+  UPGRADE_WINDOW_DAYS,
+  type PaymentCurrency,
+  type Plan,
+  type Subscription,
+} from '@afrofx/shared';
+import { useState } from 'react';
+import { Button } from '../../../components/Button';
+import { Notice } from '../../../components/Notice';
+import { PlansGrid } from '../../../components/PlansGrid';
+import { SegmentedControl } from '../../../components/SegmentedControl';
+import { canBuyPlan, isUpcomingPurchase } from '../plan-status';
+
+const currencies = [
+  { value: 'USD', label: 'Pay in USD' },
+  { value: 'NGN', label: 'Pay in NGN' },
+] as const satisfies ReadonlyArray<{ value: PaymentCurrency; label: string }>;
+
+const sign: Record<PaymentCurrency, string> = { USD: '$', NGN: '₦' };
+
+interface PlansOnSaleProps {
+  plans: ReadonlyArray<Plan> | undefined;
+  isLoading: boolean;
+  error: string | null;
+  onRetry: () => void;
+  current: Subscription | null | undefined;
+  upcoming: Subscription | null | undefined;
+  /** The cash market's dollar buy rate; undefined while it loads. */
+  usdRate: number | undefined;
+  /** The plan whose purchase is under way, if any. */
+  buyingPlanId: string | null;
+  onBuy: (plan: Plan, currency: PaymentCurrency) => void;
+  /** Why the last purchase bought nothing. */
+  problem: string | null;
+}
+
+/** The Plans tab: the plans on sale, their price in the chosen currency, and the SPEC §4 rule on buying. */
+export function PlansOnSale({
+  plans,
+  isLoading,
+  error,
+  onRetry,
+  current,
+  upcoming,
+  usdRate,
+  buyingPlanId,
+  onBuy,
+  problem,
+}: PlansOnSaleProps) {
+  const [currency, setCurrency] = useState<PaymentCurrency>('USD');
+  const canBuy = canBuyPlan(current, upcoming);
+  const startsLater = canBuy && isUpcomingPurchase(current);
+  const priceKnown = currency === 'USD' || usdRate !== undefined;
+
+  const price = (plan: Plan) =>
+    `${sign[currency]}${formatNumber(planPrice(plan.amount, currency, usdRate ?? 0))}`;
+
+  return (
+    <div className="space-y-6">
+      {problem && (
+        <Notice tone="error" role="alert" title="No plan was bought.">
+          {problem}
+        </Notice>
+      )}
+      {!canBuy && (
+        <Notice tone="info" title="You currently have an active plan.">
+          {upcoming
+            ? 'Your next plan is already bought; it starts when the current one ends.'
+            : `You can buy the next one in the last ${UPGRADE_WINDOW_DAYS} days of the current plan; it starts when that one ends.`}
+        </Notice>
+      )}
+      {startsLater && current && (
+        <Notice tone="info" title="Your new plan starts when the current one ends.">
+          The plan you buy now begins on {formatDateTime(current.expireAt)} and runs for 12 months.
+        </Notice>
+      )}
+      {canBuy && (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <SegmentedControl legend="Currency" options={currencies} value={currency} onChange={setCurrency} />
+          <p className="text-sm text-slate-600">
+            {currency === 'NGN'
+              ? usdRate === undefined
+                ? 'Loading the dollar rate…'
+                : `Priced at ₦${formatNumber(usdRate)} to the dollar, with a 0.4% card fee.`
+              : 'Prices include a 0.4% card fee.'}
+          </p>
+        </div>
+      )}
+      <PlansGrid
+        plans={plans}
+        isLoading={isLoading}
+        error={error}
+        onRetry={onRetry}
+        currentPlanId={current && current.status !== 'expired' ? current.plan._id : null}
+        action={(plan) =>
+          canBuy ? (
+            <div>
+              <p className="mb-3 flex items-baseline justify-between text-sm text-slate-600">
+                You pay
+                <span className="text-base font-semibold text-slate-900 tabular-nums" data-testid="price">
+                  {priceKnown ? `${price(plan)} ${currency}` : '…'}
+                </span>
+              </p>
+              <Button
+                className="w-full"
+                isLoading={buyingPlanId === plan._id}
+                disabled={!priceKnown || (buyingPlanId !== null && buyingPlanId !== plan._id)}
+                onClick={() => onBuy(plan, currency)}
+                aria-label={`Buy ${plan.name} in ${currency}`}
+              >
+                Buy plan
+              </Button>
+            </div>
+          ) : (
+            <Button className="w-full" disabled aria-label={`Buy ${plan.name}`}>
+              Buy plan
+            </Button>
+          )
+        }
+      />
+    </div>
+  );
+}

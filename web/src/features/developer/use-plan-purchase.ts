@@ -1,0 +1,52 @@
+import type { PaymentCurrency, Plan, Subscription } from '@afrofx/shared';
+import { useState } from 'react';
+import { errorMessage } from '../../api/error-message';
+import { showToast } from '../../lib/toast';
+import { purchasePlan, SCRIPT_LOAD_ERROR } from './checkout';
+import { useCreateTransactionMutation, useInitializePaymentMutation } from './developer-api';
+import { isUpcomingPurchase } from './plan-status';
+
+interface PlanPurchaseOptions {
+  appId: string;
+  current: Subscription | null | undefined;
+  usdRate: number | undefined;
+  /** SPEC §4: after a successful payment the subscription is refreshed and the page reloads. */
+  onPurchased: () => Promise<void>;
+}
+
+/** Buys a plan for the app: the order, the provider's modal, then the server's confirmation. */
+export function usePlanPurchase({ appId, current, usdRate, onPurchased }: PlanPurchaseOptions) {
+  const [initialize] = useInitializePaymentMutation();
+  const [complete] = useCreateTransactionMutation();
+  const [buyingPlanId, setBuyingPlanId] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const buy = async (plan: Plan, currency: PaymentCurrency) => {
+    if (usdRate === undefined || buyingPlanId) return;
+    setBuyingPlanId(plan._id);
+    setProblem(null);
+    try {
+      const outcome = await purchasePlan(
+        {
+          initialize: async (input) => (await initialize({ appId, ...input }).unwrap()).data,
+          complete: (input) => complete({ appId, ...input }).unwrap(),
+        },
+        { plan: plan._id, currency, isUpcoming: isUpcomingPurchase(current), usdRate },
+      );
+      if (outcome.kind === 'paid') {
+        showToast(outcome.message, 'success');
+        await onPurchased();
+        return;
+      }
+      setProblem(outcome.message);
+    } catch (error) {
+      // Failed calls are toasted by the API layer; the script is not a call, so its failure is toasted here.
+      const message = errorMessage(error);
+      if (message === SCRIPT_LOAD_ERROR) showToast(message, 'error');
+      setProblem(message);
+    }
+    setBuyingPlanId(null);
+  };
+
+  return { buy, buyingPlanId, problem };
+}
