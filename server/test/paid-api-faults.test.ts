@@ -82,6 +82,23 @@ describe('request-log writes when the database fails', () => {
     );
   });
 
+  it('keeps serving the last rates it read while the database cannot be read', async () => {
+    const client = await paidClient(t, { limit: 1000 });
+    const before = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers });
+    expect(before.statusCode).toBe(200);
+    const db = t.runtime.database.db;
+    await db.execute(sql`ALTER TABLE rates RENAME TO rates_away`);
+    try {
+      // Past the snapshot's one-second age, so the next request tries the database and fails.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const during = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers });
+      expect(during.statusCode).toBe(200);
+      expect(during.json().data).toEqual(before.json().data);
+    } finally {
+      await db.execute(sql`ALTER TABLE rates_away RENAME TO rates`);
+    }
+  });
+
   it('writes a batch sent twice under the same id only once', async () => {
     const client = await paidClient(t, { limit: 10 });
     const entry = {

@@ -44,7 +44,8 @@ export interface ApiClients {
 }
 
 export function createApiClients(db: Database, changes: ChangeFeed): ApiClients {
-  const cache = new LRUCache<string, ApiClient>({ max: MAX_ENTRIES, ttl: TTL_MS });
+  // Expired entries stay (until the LRU needs room) so that one can answer while the database cannot.
+  const cache = new LRUCache<string, { client: ApiClient; expires: number }>({ max: MAX_ENTRIES });
   const unknown = new LRUCache<string, true>({ max: MAX_UNKNOWN, ttl: UNKNOWN_TTL_MS });
   const lookups = new LRUCache<string, { since: number; count: number }>({ max: 10_000 });
   const loading = new Map<string, Promise<ApiClient | null>>();
@@ -57,7 +58,7 @@ export function createApiClients(db: Database, changes: ChangeFeed): ApiClients 
     // Messages may have been missed while the feed was away: forget everything.
     if (change.kind === 'resync') cache.clear();
     else
-      for (const [hash, client] of cache.entries()) {
+      for (const [hash, { client }] of cache.entries()) {
         if (change.kind === 'app' ? client.appId === change.appId : client.accountId === change.accountId)
           cache.delete(hash);
       }
@@ -130,7 +131,7 @@ export function createApiClients(db: Database, changes: ChangeFeed): ApiClients 
       if (!PRIVATE_KEY.test(privateKey)) return null;
       const keyHash = hashPrivateKey(privateKey);
       const cached = cache.get(keyHash);
-      if (cached) return cached;
+      if (cached && cached.expires > now.getTime()) return cached.client;
       if (unknown.has(keyHash)) return null;
       const startedAt = generation;
       let pending = loading.get(keyHash);
@@ -139,17 +140,24 @@ export function createApiClients(db: Database, changes: ChangeFeed): ApiClients 
         // Counted as a miss before the look-up, so a burst of concurrent unknown keys cannot all get through;
         // a key that turns out valid gives it back.
         countLookup(address, now.getTime());
-        pending = load(keyHash, now).then((client) => {
-          const window = client && missesOf(address, Date.now());
-          if (window && window.count > 0) window.count--;
-          return client;
-        });
+        pending = load(keyHash, now).then(
+          (client) => {
+            const window = client && missesOf(address, Date.now());
+            if (window && window.count > 0) window.count--;
+            return client;
+          },
+          // The database is away: a key it confirmed before keeps working; the change feed still revokes it.
+          (err: unknown) => {
+            if (cached) return cached.client;
+            throw err;
+          },
+        );
         pending = pending.finally(() => loading.delete(keyHash));
         loading.set(keyHash, pending);
       }
       const client = await pending;
       if (startedAt !== generation) return client;
-      if (client) cache.set(keyHash, client);
+      if (client) cache.set(keyHash, { client, expires: now.getTime() + TTL_MS });
       else unknown.set(keyHash, true);
       return client;
     },

@@ -1,5 +1,6 @@
 // The paid API serves rates from memory: the latest record of every market × base × asset, reloaded at most
-// once a second, and at once when the change feed says rates changed.
+// once a second, and at once when the change feed says rates changed. While the database cannot be read, the last
+// snapshot keeps being served (tried again once a second) rather than failing every request.
 import { createHash } from 'node:crypto';
 import type { Rate } from '@afrofx/shared';
 import type { ChangeFeed } from '../../change-feed';
@@ -14,23 +15,31 @@ export interface RatesSnapshot {
 const MAX_AGE_MS = 1000;
 
 export function createRatesSnapshot(rates: RatesService, changes: ChangeFeed) {
-  let current: { snapshot: RatesSnapshot; loadedAt: number } | undefined;
+  let last: RatesSnapshot | undefined;
+  /** When `last` was loaded or a load last failed; 0 makes the next get() load. */
+  let checkedAt = 0;
   let loading: Promise<RatesSnapshot> | undefined;
   changes.subscribe((change) => {
-    if (change.kind === 'rates' || change.kind === 'resync') current = undefined;
+    if (change.kind === 'rates' || change.kind === 'resync') checkedAt = 0;
   });
 
   const load = async () => {
-    const all = await rates.latestForAllMarkets();
-    const version = createHash('sha1').update(JSON.stringify(all)).digest('base64url').slice(0, 16);
-    const snapshot = { rates: all, version };
-    current = { snapshot, loadedAt: Date.now() };
-    return snapshot;
+    try {
+      const all = await rates.latestForAllMarkets();
+      const version = createHash('sha1').update(JSON.stringify(all)).digest('base64url').slice(0, 16);
+      last = { rates: all, version };
+      return last;
+    } catch (err) {
+      if (!last) throw err;
+      return last;
+    } finally {
+      checkedAt = Date.now();
+    }
   };
 
   return {
     async get(): Promise<RatesSnapshot> {
-      if (current && Date.now() - current.loadedAt < MAX_AGE_MS) return current.snapshot;
+      if (last && Date.now() - checkedAt < MAX_AGE_MS) return last;
       loading ??= load().finally(() => (loading = undefined));
       return loading;
     },
