@@ -75,7 +75,14 @@ export function PlansPage() {
     {
       key: 'name',
       header: 'Name',
-      cell: (plan) => <span className="font-semibold text-slate-900">{plan.name}</span>,
+      cell: (plan) => (
+        <>
+          <span className="font-semibold text-slate-900">{plan.name}</span>
+          <span className="block text-xs text-slate-500 tabular-nums sm:hidden">
+            {formatNumber(plan.numberOfRequest, 0)} / month
+          </span>
+        </>
+      ),
     },
     {
       key: 'amount',
@@ -91,6 +98,7 @@ export function PlansPage() {
       key: 'requests',
       header: 'Requests',
       align: 'right',
+      className: 'max-sm:hidden',
       cell: (plan) => (
         <span className="tabular-nums">
           {formatNumber(plan.numberOfRequest, 0)} <span className="text-xs text-slate-500">/ month</span>
@@ -104,6 +112,7 @@ export function PlansPage() {
         <Button
           variant="ghost"
           size="sm"
+          className="-ml-3"
           onClick={() => setDialog({ kind: 'features', planId: plan._id })}
           aria-label={`Features of ${plan.name}`}
         >
