@@ -3,17 +3,19 @@ import { Pill, type PillTone } from './Pill';
 
 const currencySign: Record<Transaction['currency'], string> = { USD: '$', NGN: '₦' };
 
-/** The amount paid, with its currency's sign and code. */
-export function TransactionAmount({
-  transaction,
-}: {
+interface TransactionAmountProps {
   transaction: Pick<Transaction, 'amount' | 'currency'>;
-}) {
+  /** The currency code after the amount; off where a column of its own shows it. */
+  showCode?: boolean;
+}
+
+/** The amount paid, with its currency's sign (and code). */
+export function TransactionAmount({ transaction, showCode = true }: TransactionAmountProps) {
   return (
     <span className="font-medium text-slate-900 tabular-nums">
       {currencySign[transaction.currency]}
-      {formatNumber(transaction.amount)}{' '}
-      <span className="text-xs font-normal text-slate-500">{transaction.currency}</span>
+      {formatNumber(transaction.amount)}
+      {showCode && <span className="text-xs font-normal text-slate-500"> {transaction.currency}</span>}
     </span>
   );
 }

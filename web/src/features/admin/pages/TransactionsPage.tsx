@@ -25,7 +25,7 @@ const columns: ReadonlyArray<Column<Transaction>> = [
     key: 'amount',
     header: 'Amount',
     align: 'right',
-    cell: (transaction) => <TransactionAmount transaction={transaction} />,
+    cell: (transaction) => <TransactionAmount transaction={transaction} showCode={false} />,
   },
   {
     key: 'reference',

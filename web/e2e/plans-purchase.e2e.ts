@@ -1,0 +1,153 @@
+import type { Browser, Page } from 'playwright-core';
+import {
+  BASE_URL,
+  DEVELOPER,
+  developerSession,
+  launchBrowser,
+  openAsDeveloper,
+  pickApp,
+  screenshot,
+  signInAsAdmin,
+  openPage,
+  tableLoaded,
+} from './browser';
+
+const PLAN = 'Starter';
+
+/** Calls the API as the signed-in developer (the stored session's token); a body makes it a POST. */
+async function asDeveloper<T>(session: string, path: string, body?: object): Promise<T> {
+  const { token } = JSON.parse(session) as { token: string };
+  const method = body ? 'POST' : 'GET';
+  const response = await fetch(`${BASE_URL}/v1/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const answer = (await response.json()) as { data: T; message: string };
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${answer.message}`);
+  return answer.data;
+}
+
+/** The number in a price or an amount as shown ('$120.48 USD', 'NGN 120,480.00'). */
+const amountIn = (text: string | null) => Number(/[\d,]+\.\d{2}/.exec(text ?? '')?.[0]?.replace(/,/g, ''));
+
+/** Opens the Plans tab of `app`, picked on the apps page as a developer would. */
+async function openPlansTab(browser: Browser, session: string, app: string, width: number, height: number) {
+  const page = await openAsDeveloper(browser, session, '/developer/apps', width, height);
+  await pickApp(page, app);
+  await page.goto('/developer/plans?tab=plans');
+  await page.getByRole('heading', { name: PLAN }).waitFor();
+  return page;
+}
+
+/** Buys the plan in the sandbox modal, checking that the modal charges the price the tab showed. */
+async function buy(page: Page, currency: 'USD' | 'NGN', answer: 'Pay' | 'Decline', shot?: string) {
+  if (currency === 'NGN') await page.getByText('Pay in NGN').click();
+  const card = page.locator('li').filter({ has: page.getByRole('heading', { name: PLAN }) });
+  const price = card.getByTestId('price');
+  await price.filter({ hasText: currency }).waitFor();
+  const shown = amountIn(await price.textContent());
+
+  await card.getByRole('button', { name: `Buy ${PLAN} in ${currency}` }).click();
+  const modal = page.getByRole('dialog', { name: 'Test payment' });
+  await modal.getByText('Test payment — no money moves').waitFor();
+  const charged = amountIn(await modal.getByText(new RegExp(`^${currency} `)).textContent());
+  expect(charged).toBe(shown);
+  if (shot) await screenshot(page, shot, false);
+  await modal.getByRole('button', { name: answer }).click();
+  return shown;
+}
+
+describe('buying a plan in the sandbox modal', () => {
+  let browser: Browser;
+  let session: string;
+  const suffix = Date.now().toString(36);
+  const usdApp = `USD app ${suffix}`;
+  const ngnApp = `NGN app ${suffix}`;
+  let usdAppId = '';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    session = await developerSession(DEVELOPER.email, DEVELOPER.password);
+    usdAppId = (await asDeveloper<{ _id: string }>(session, 'apps/create_app', { name: usdApp }))._id;
+    await asDeveloper(session, 'apps/create_app', { name: ngnApp });
+  });
+
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('declining in the modal buys nothing and says why', async () => {
+    const page = await openPlansTab(browser, session, usdApp, 1280, 900);
+    await screenshot(page, 'developer-plans-buy-1280');
+    await buy(page, 'USD', 'Decline');
+    await page.getByRole('alert').getByText('The payment was declined, so no plan was bought.').waitFor();
+    await screenshot(page, 'developer-plans-declined-1280');
+
+    await page.getByRole('tab', { name: 'Current Plan' }).click();
+    await page.getByText('No active subscription.').waitFor();
+    await page.context().close();
+  });
+
+  it('buys in USD at 1280 px: active with its limit, in both lists, and the paid API serves it at once', async () => {
+    const page = await openPlansTab(browser, session, usdApp, 1280, 900);
+    const reloaded = page.waitForEvent('load');
+    const paid = await buy(page, 'USD', 'Pay', 'developer-plans-modal-1280');
+    await reloaded;
+
+    const keys = await asDeveloper<{ private_key: string }>(
+      session,
+      `account/generate_api_key/${usdAppId}`,
+      {},
+    );
+    const answer = await fetch(`${BASE_URL}/v1/rates`, {
+      headers: { authorization: `Bearer ${keys.private_key}` },
+    });
+    expect(answer.status).toBe(200);
+
+    await page.getByRole('tab', { name: 'Current Plan' }).click();
+    const current = page.getByRole('tabpanel');
+    await current.getByRole('heading', { name: PLAN }).waitFor();
+    await current.getByText('Active', { exact: true }).waitFor();
+    await current.getByText('10,000 requests').waitFor();
+    await screenshot(page, 'developer-plans-current-1280');
+
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    await tableLoaded(page, 'Transaction is empty.');
+    const row = page.getByRole('row').filter({ hasText: PLAN });
+    expect(amountIn(await row.getByRole('cell').nth(2).textContent())).toBe(paid);
+    await screenshot(page, 'developer-plans-transactions-1280');
+    await page.context().close();
+  });
+
+  it('buys in NGN at 375 px on another app, at the naira price shown', async () => {
+    const page = await openPlansTab(browser, session, ngnApp, 375, 812);
+    const reloaded = page.waitForEvent('load');
+    await buy(page, 'NGN', 'Pay', 'developer-plans-modal-375');
+    await reloaded;
+    await page.getByRole('tab', { name: 'Current Plan' }).click();
+    await page.getByRole('tabpanel').getByRole('heading', { name: PLAN }).waitFor();
+    await screenshot(page, 'developer-plans-current-375');
+
+    await page.getByRole('tab', { name: 'Plans' }).click();
+    await page.getByText('You currently have an active plan.').waitFor();
+    await screenshot(page, 'developer-plans-refused-375');
+    await page.context().close();
+  });
+
+  it("shows both payments in the admin's transactions and subscriptions", async () => {
+    const page = await openPage(browser);
+    await signInAsAdmin(page);
+    await page.goto('/admin/transactions');
+    await tableLoaded(page, 'Transaction is empty.');
+    await page.getByRole('row').filter({ hasText: usdApp }).filter({ hasText: 'USD' }).waitFor();
+    await page.getByRole('row').filter({ hasText: ngnApp }).filter({ hasText: 'NGN' }).waitFor();
+    await screenshot(page, 'admin-transactions-after-purchase-1280');
+
+    await page.goto('/admin/subscriptions');
+    await tableLoaded(page, 'Subscriptions is empty.');
+    await page.getByRole('row').filter({ hasText: usdApp }).getByText('Active').waitFor();
+    await page.getByRole('row').filter({ hasText: ngnApp }).getByText('Active').waitFor();
+    await page.context().close();
+  });
+});
