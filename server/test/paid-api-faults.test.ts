@@ -99,6 +99,23 @@ describe('request-log writes when the database fails', () => {
     }
   });
 
+  it('keeps trying at shutdown for a few seconds, so a database back by then gets every entry', async () => {
+    const stopping = await createTestApp(FAST_FLUSH);
+    try {
+      const client = await paidClient(stopping, { limit: 100 });
+      const db = stopping.runtime.database.db;
+      await db.execute(sql`ALTER TABLE request_logs RENAME TO request_logs_away`);
+      expect(await rates(stopping, client, 12)).toEqual(Array(12).fill(200));
+      const closed = stopping.app.close();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await db.execute(sql`ALTER TABLE request_logs_away RENAME TO request_logs`);
+      await closed;
+      expect(await logged(stopping, client.appId)).toEqual({ requests: 12, rows: 12 });
+    } finally {
+      await stopping.close();
+    }
+  });
+
   it('writes a batch sent twice under the same id only once', async () => {
     const client = await paidClient(t, { limit: 10 });
     const entry = {

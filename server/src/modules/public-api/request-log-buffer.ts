@@ -38,11 +38,13 @@ export interface RequestLogBufferOptions {
   maxBuffered?: number;
   /** Runs after each successful write of the log (the quota counts go with it). */
   afterFlush?: () => Promise<void>;
+  /** How long close() keeps trying to write what is buffered. */
+  closeRetryMs?: number;
 }
 
 export function createRequestLogBuffer(
   requests: RequestsService,
-  { flushMs, log, maxBuffered = 200_000, afterFlush }: RequestLogBufferOptions,
+  { flushMs, log, maxBuffered = 200_000, afterFlush, closeRetryMs = 5_000 }: RequestLogBufferOptions,
 ): RequestLogBuffer {
   let current: NewRequestLog[] = [];
   const uncounted = new Map<string, NewRequestLog>();
@@ -126,7 +128,14 @@ export function createRequestLogBuffer(
     async close() {
       clearInterval(timer);
       await flushing;
+      // A database that is restarting gets a few seconds at shutdown before what is left is given up, loudly.
+      const deadline = Date.now() + closeRetryMs;
       await flush();
+      while (buffered > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        await flush();
+      }
+      if (buffered > 0) log.error({ lost: buffered }, 'request log entries not written at shutdown');
     },
     health: () => ({
       buffered,
