@@ -68,13 +68,13 @@ export function payInModal(checkout: PaymentCheckout): Promise<ModalOutcome> {
 export function transactionBody(
   checkout: PaymentCheckout,
   result: CheckoutResult,
-  usdRate: number,
+  usdRate: number | undefined,
 ): CreateTransactionInput {
   return {
     plan: checkout.plan._id,
     currency: checkout.currency,
     isUpcoming: checkout.isUpcoming,
-    ...(checkout.currency === 'NGN' ? { currentRate: usdRate } : {}),
+    ...(checkout.currency === 'NGN' && usdRate !== undefined ? { currentRate: usdRate } : {}),
     reference: result.reference,
     ...(result.status ? { status: result.status } : {}),
     ...(result.id ? { id: result.id } : {}),
@@ -112,7 +112,7 @@ function notPaidMessage(result: CheckoutResult): string {
  */
 export async function purchasePlan(
   calls: PurchaseCalls,
-  order: { plan: string; currency: PaymentCurrency; isUpcoming: boolean; usdRate: number },
+  order: { plan: string; currency: PaymentCurrency; isUpcoming: boolean; usdRate: number | undefined },
 ): Promise<PurchaseOutcome> {
   const checkout = await calls.initialize({
     plan: order.plan,

@@ -22,7 +22,8 @@ export function usePlanPurchase({ appId, current, usdRate, onPurchased }: PlanPu
   const [problem, setProblem] = useState<string | null>(null);
 
   const buy = async (plan: Plan, currency: PaymentCurrency) => {
-    if (usdRate === undefined || buyingPlanId) return;
+    // An NGN price needs the dollar rate; a USD one does not.
+    if (buyingPlanId || (currency === 'NGN' && usdRate === undefined)) return;
     setBuyingPlanId(plan._id);
     setProblem(null);
     try {
