@@ -10,10 +10,13 @@ import { apiQuickStart, docsLogo } from './api-docs';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { appsRoutes } from './modules/apps/apps.routes';
 import { healthRoutes, type HealthProbes } from './modules/health/health.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { sandboxPayRoutes } from './modules/payments/sandbox.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { limitsPlugin } from './plugins/limits';
@@ -102,6 +105,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       await v1.register(subscribersRoutes, routeOptions);
       await v1.register(adminUsersRoutes, routeOptions);
       await v1.register(plansRoutes, routeOptions);
+      await v1.register(paymentsRoutes, routeOptions);
+      await v1.register(subscriptionsRoutes, routeOptions);
       await v1.register(accountsRoutes, routeOptions);
       await v1.register(appsRoutes, routeOptions);
       await v1.register(publicApiRoutes, routeOptions);
@@ -110,6 +115,9 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     { prefix: '/v1' },
   );
 
+  if (config.paymentProvider === 'sandbox') {
+    await app.register(sandboxPayRoutes, { ...routeOptions, prefix: '/sandbox-pay' });
+  }
   await app.register(spaPlugin, { webDist: config.webDist });
   return app;
 }

@@ -1,5 +1,5 @@
 // The only reader of process.env (STYLE rule 2): parsed and validated once, then handed out typed.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from './paths';
@@ -27,6 +27,8 @@ export interface Config {
   adminPassword: string | undefined;
   paymentProvider: 'sandbox' | 'basqet';
   basqet: { publicKey: string; secretKey: string } | undefined;
+  /** The provider's HTTP API and checkout script: Basqet's, or the sandbox's own copy served by this product. */
+  payment: { apiUrl: string; scriptUrl: string; publicKey: string; secretKey: string };
   twitter: TwitterCredentials | undefined;
   demoData: boolean;
   webDist: string | undefined;
@@ -146,6 +148,24 @@ export function loadConfig(env: Env = process.env): Config {
     }
     basqet = { publicKey: env.BASQET_PUBLIC_KEY, secretKey: env.BASQET_SECRET_KEY };
   }
+  // The sandbox takes no money, so it must never stand in for the real provider.
+  if (production && paymentProvider === 'sandbox') {
+    throw new ConfigError(
+      'PAYMENT_PROVIDER=sandbox takes no real payments: production needs PAYMENT_PROVIDER=basqet with its keys',
+    );
+  }
+  const sandboxSecret = createHmac('sha256', jwtSecret).update('sandbox payments').digest('base64url');
+  const payment: Config['payment'] = {
+    apiUrl: (
+      parseUrl('BASQET_API_URL', env.BASQET_API_URL, ['http:', 'https:']) ??
+      (basqet ? 'https://api.basqet.com/v1' : `${publicUrl}/sandbox-pay/v1`)
+    ).replace(/\/+$/, ''),
+    scriptUrl:
+      parseUrl('BASQET_SCRIPT_URL', env.BASQET_SCRIPT_URL, ['http:', 'https:']) ??
+      (basqet ? 'https://checkout.basqet.com/checkout.js' : '/sandbox-pay/checkout.js'),
+    publicKey: basqet?.publicKey ?? 'pk_sandbox_afrofx',
+    secretKey: basqet?.secretKey ?? `sk_sandbox_${sandboxSecret}`,
+  };
 
   const twitterValues = [
     env.TWITTER_APP_KEY,
@@ -190,6 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword,
     paymentProvider,
     basqet,
+    payment,
     twitter,
     demoData: parseBoolean('DEMO_DATA', env.DEMO_DATA, !production && !databaseUrl),
     webDist,

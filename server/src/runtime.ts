@@ -10,6 +10,7 @@ import { createLogger } from './logger';
 import { createInlineQueue } from './jobs/inline-queue';
 import { createBullQueue, startBullWorker, type JobQueue, type RedisWorker } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createPaymentProvider } from './modules/payments/payment-provider';
 import { createServices, type Services } from './services';
 
 export interface Runtime {
@@ -63,7 +64,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     onError: (err) => log.warn({ err }, 'change feed redis error'),
   });
   // Services enqueue jobs and jobs call services: the closure reads `queue` only once both exist.
-  const services = createServices(database, (name, data, opts) => queue.enqueue(name, data, opts), changes);
+  const services = createServices(
+    database,
+    (name, data, opts) => queue.enqueue(name, data, opts),
+    changes,
+    createPaymentProvider(config),
+  );
   const run = jobRunner({ config, services, mailer, log });
   const queue: JobQueue = config.redisUrl
     ? createBullQueue({ redisUrl: config.redisUrl, prefix: queuePrefix })

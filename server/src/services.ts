@@ -5,8 +5,11 @@ import type { JobData, JobName } from './jobs/job-types';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAdminUsersService } from './modules/admin-users/admin-users.service';
 import { createAppsService } from './modules/apps/apps.service';
+import { createPaymentsService } from './modules/payments/payments.service';
+import type { PaymentProvider } from './modules/payments/payment-provider';
 import { createPlansService } from './modules/plans/plans.service';
 import { createRequestsService } from './modules/requests/requests.service';
+import { createSubscriptionLifecycle } from './modules/subscriptions/subscription-lifecycle';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createRatesService } from './modules/rates/rates.service';
 import { createSubscribersService } from './modules/subscribers/subscribers.service';
@@ -17,17 +20,35 @@ export type Enqueue = <N extends JobName>(
   options?: EnqueueOptions,
 ) => Promise<void>;
 
-export function createServices(database: DatabaseHandle, enqueue: Enqueue, changes: ChangeFeed) {
+export function createServices(
+  database: DatabaseHandle,
+  enqueue: Enqueue,
+  changes: ChangeFeed,
+  paymentProvider: PaymentProvider,
+) {
   const db = database.db;
+  const plans = createPlansService(db);
+  const rates = createRatesService(db, enqueue, changes);
+  const subscriptions = createSubscriptionsService(db);
   return {
-    rates: createRatesService(db, enqueue, changes),
+    rates,
     subscribers: createSubscribersService(db, enqueue),
     adminUsers: createAdminUsersService(db, changes),
-    plans: createPlansService(db),
+    plans,
     accounts: createAccountsService(db, enqueue),
     apps: createAppsService(db, changes),
     requests: createRequestsService(db, database.pglite),
-    subscriptions: createSubscriptionsService(db),
+    subscriptions,
+    subscriptionLifecycle: createSubscriptionLifecycle(db, changes),
+    payments: createPaymentsService({
+      db,
+      provider: paymentProvider,
+      changes,
+      enqueue,
+      plans,
+      rates,
+      subscriptions,
+    }),
   };
 }
 

@@ -11,6 +11,7 @@ afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const load = (env: Record<string, string | undefined> = {}) => loadConfig({ DATA_DIR: dataDir, ...env });
 const SECRET = 'a-production-secret-of-at-least-32-chars';
+const BASQET = { PAYMENT_PROVIDER: 'basqet', BASQET_PUBLIC_KEY: 'pk_live_x', BASQET_SECRET_KEY: 'sk_live_x' };
 
 describe('loadConfig', () => {
   it('defaults to port 3000, links to localhost and demo data in the embedded mode', () => {
@@ -97,6 +98,11 @@ describe('loadConfig', () => {
       'PAYMENT_PROVIDER must be sandbox or basqet, got "other"',
     ],
     [
+      'production is left on the sandbox payment provider',
+      { NODE_ENV: 'production', JWT_SECRET: SECRET },
+      'PAYMENT_PROVIDER=sandbox takes no real payments',
+    ],
+    [
       'basqet has no keys',
       { PAYMENT_PROVIDER: 'basqet' },
       'PAYMENT_PROVIDER=basqet needs BASQET_PUBLIC_KEY and BASQET_SECRET_KEY',
@@ -107,7 +113,7 @@ describe('loadConfig', () => {
   });
 
   it('has no default admin password and no demo data in production', () => {
-    const config = load({ NODE_ENV: 'production', JWT_SECRET: SECRET });
+    const config = load({ NODE_ENV: 'production', JWT_SECRET: SECRET, ...BASQET });
     expect(config).toMatchObject({
       env: 'production',
       jwtSecret: SECRET,

@@ -69,7 +69,12 @@ describe('the outbox (no SMTP_URL)', () => {
     ['production', false],
   ])('in %s, logs the links of a mail written to the outbox: %s', async (env, logged) => {
     const { lines, log } = capturedLog();
-    const runtime = await createRuntime(configFor({ NODE_ENV: env }), { inMemoryDatabase: true, log });
+    // Production refuses the sandbox payment provider.
+    const payment = { PAYMENT_PROVIDER: 'basqet', BASQET_PUBLIC_KEY: 'pk', BASQET_SECRET_KEY: 'sk' };
+    const runtime = await createRuntime(configFor({ NODE_ENV: env, ...payment }), {
+      inMemoryDatabase: true,
+      log,
+    });
     await runtime.mailer.send(resetMail);
     await runtime.close();
     const written = lines.filter((line) => line.msg === 'mail written to the outbox');

@@ -7,7 +7,9 @@ export type Job =
     }
   | { name: 'rates-mail'; data: { mailingId: string } }
   | { name: 'rates-csv'; data: { email: string } }
-  | { name: 'rates-tweet'; data: { tweetId: string } };
+  | { name: 'rates-tweet'; data: { tweetId: string } }
+  | { name: 'payment-reconcile'; data: { reference: string } }
+  | { name: 'subscription-lifecycle'; data: Record<string, never> };
 
 export type JobName = Job['name'];
 export type JobData<N extends JobName> = Extract<Job, { name: N }>['data'];

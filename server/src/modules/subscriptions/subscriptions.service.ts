@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Subscription, Transaction } from '@afrofx/shared';
 import type { Database } from '../../db/client';
 import { accounts, apps, plans, subscriptions, transactions } from '../../db/schema';
@@ -11,7 +11,7 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
  * DESIGN §4: expired after expireAt; the monthly count resets each month of the term, so a count last raised in an
  * earlier month of the term is this month's 0 (as the paid API counts it), not a reason to show 'exhausted'.
  */
-function currentUsage(
+export function currentUsage(
   row: SubscriptionRow,
   now: Date,
 ): { status: Subscription['status']; processed: number } {
@@ -55,48 +55,92 @@ export function createSubscriptionsService(db: Database) {
     return row ? toSubscription(row.subscription, row.appName) : null;
   };
 
+  async function transactionsWhere(
+    where: SQL | undefined,
+    page: Page,
+  ): Promise<{ rows: Transaction[]; count: number }> {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          t: transactions,
+          planName: plans.name,
+          planRetiredAt: plans.retiredAt,
+          appName: apps.name,
+          firstName: accounts.firstName,
+          lastName: accounts.lastName,
+          email: accounts.email,
+        })
+        .from(transactions)
+        .innerJoin(apps, eq(apps.id, transactions.appId))
+        .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+        .leftJoin(plans, eq(plans.id, transactions.planId))
+        .where(where)
+        .orderBy(desc(transactions.createdAt), desc(transactions.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db.select({ value: count() }).from(transactions).where(where),
+    ]);
+    return {
+      rows: rows.map(({ t, planName, planRetiredAt, appName, firstName, lastName, email }) => ({
+        _id: t.id,
+        currency: t.currency,
+        amount: t.amount,
+        // SPEC §8 'Plan was removed': a deleted or retired plan leaves its transactions without one.
+        plan: t.planId && planName && !planRetiredAt ? { _id: t.planId, name: planName } : null,
+        app: { _id: t.appId, name: appName },
+        user: { first_name: firstName, last_name: lastName, email },
+        transactionRefrence: t.reference,
+        transactionStatus: t.transactionStatus,
+        confirmedStatus: t.confirmedStatus,
+        isUpcoming: t.isUpcoming,
+        createdAt: t.createdAt.toISOString(),
+      })),
+      count: total?.value ?? 0,
+    };
+  }
+
   return {
     current: (appId: string) => latest(appId, false),
     upcoming: (appId: string) => latest(appId, true),
 
-    async transactions(appId: string, page: Page): Promise<{ rows: Transaction[]; count: number }> {
-      const where = eq(transactions.appId, appId);
+    /** The app's transactions, newest first. */
+    transactions: (appId: string, page: Page) => transactionsWhere(eq(transactions.appId, appId), page),
+    /** admin/fetch_transactions: every app's, newest first. */
+    allTransactions: (page: Page) => transactionsWhere(undefined, page),
+
+    async transactionByReference(reference: string): Promise<Transaction | null> {
+      const { rows } = await transactionsWhere(eq(transactions.reference, reference), {
+        page: 1,
+        limit: 1,
+        offset: 0,
+      });
+      return rows[0] ?? null;
+    },
+
+    async byId(id: string): Promise<Subscription | null> {
+      const [row] = await db
+        .select({ subscription: subscriptions, appName: apps.name })
+        .from(subscriptions)
+        .innerJoin(apps, eq(apps.id, subscriptions.appId))
+        .where(eq(subscriptions.id, id));
+      return row ? toSubscription(row.subscription, row.appName) : null;
+    },
+
+    /** admin/fetch_subscriptions: every app's, newest first. */
+    async allSubscriptions(page: Page): Promise<{ rows: Subscription[]; count: number }> {
+      const now = new Date();
       const [rows, [total]] = await Promise.all([
         db
-          .select({
-            t: transactions,
-            planName: plans.name,
-            planRetiredAt: plans.retiredAt,
-            appName: apps.name,
-            firstName: accounts.firstName,
-            lastName: accounts.lastName,
-            email: accounts.email,
-          })
-          .from(transactions)
-          .innerJoin(apps, eq(apps.id, transactions.appId))
-          .innerJoin(accounts, eq(accounts.id, transactions.accountId))
-          .leftJoin(plans, eq(plans.id, transactions.planId))
-          .where(where)
-          .orderBy(desc(transactions.createdAt), desc(transactions.id))
+          .select({ subscription: subscriptions, appName: apps.name })
+          .from(subscriptions)
+          .innerJoin(apps, eq(apps.id, subscriptions.appId))
+          .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ value: count() }).from(transactions).where(where),
+        db.select({ value: count() }).from(subscriptions),
       ]);
       return {
-        rows: rows.map(({ t, planName, planRetiredAt, appName, firstName, lastName, email }) => ({
-          _id: t.id,
-          currency: t.currency,
-          amount: t.amount,
-          // SPEC §8 'Plan was removed': a deleted or retired plan leaves its transactions without one.
-          plan: t.planId && planName && !planRetiredAt ? { _id: t.planId, name: planName } : null,
-          app: { _id: t.appId, name: appName },
-          user: { first_name: firstName, last_name: lastName, email },
-          transactionRefrence: t.reference,
-          transactionStatus: t.transactionStatus,
-          confirmedStatus: t.confirmedStatus,
-          isUpcoming: t.isUpcoming,
-          createdAt: t.createdAt.toISOString(),
-        })),
+        rows: rows.map((row) => toSubscription(row.subscription, row.appName, now)),
         count: total?.value ?? 0,
       };
     },

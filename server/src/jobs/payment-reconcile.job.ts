@@ -1,0 +1,8 @@
+import type { JobContext } from './job-context';
+import type { JobData } from './job-types';
+
+/** Re-verifies one order the provider could not answer about; throws while it still cannot, so the queue retries. */
+export async function paymentReconcileJob(ctx: JobContext, { reference }: JobData<'payment-reconcile'>) {
+  const outcome = await ctx.services.payments.reconcile(reference);
+  ctx.log.info({ reference, outcome }, 'payment reconciled');
+}

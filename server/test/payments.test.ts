@@ -1,0 +1,348 @@
+// SPEC §4, §7 and DESIGN §4 payments, end to end over HTTP against the sandbox provider the product serves itself:
+// the real provider client verifies every reference over HTTP.
+import { createServer } from 'node:net';
+import { and, count, eq } from 'drizzle-orm';
+import { paymentOrders, subscriptions, transactions } from '../src/db/schema';
+import { signWebhook } from '../src/modules/payments/payment-provider';
+import { developerFactory, type Developer } from './support/developers';
+import { createTestApp, type TestApp } from './support/test-app';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+let t: TestApp;
+let base: string;
+const signUp = developerFactory(() => t, 'payments', 41);
+let dev: Developer;
+let plan: { _id: string; amount: number; numberOfRequest: number; name: string };
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  t = await createTestApp({ PUBLIC_URL: base });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/admin/create_plan',
+    headers: { authorization: `Bearer ${await t.adminToken()}` },
+    payload: { name: 'Growth', amount: 50, numberOfRequest: 1000 },
+  });
+  plan = res.json().data;
+  dev = await signUp();
+});
+afterAll(() => t.close());
+
+const as = (d: Developer) => ({ authorization: `Bearer ${d.token}` });
+
+async function newApp(d = dev): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/apps/create_app',
+    headers: as(d),
+    payload: { name: `App ${Math.random().toString(36).slice(2, 8)}` },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data._id;
+}
+
+async function initialize(appId: string, currency: 'USD' | 'NGN' = 'USD', d = dev) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/v1/account/initialize_payment/${appId}`,
+    headers: as(d),
+    payload: { plan: plan._id, currency, isUpcoming: false },
+  });
+}
+
+/** What the sandbox modal's Pay and Decline buttons do. */
+async function atProvider(
+  action: 'pay' | 'decline',
+  checkout: { reference: string; publicKey: string; amount: number; currency: string },
+) {
+  const res = await fetch(`${base}/sandbox-pay/v1/checkout/${checkout.reference}/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      reference: checkout.reference,
+      publicKey: checkout.publicKey,
+      amount: checkout.amount,
+      currency: checkout.currency,
+    }),
+  });
+  expect(res.status).toBe(200);
+}
+
+function createTransaction(appId: string, body: Record<string, unknown>, d = dev) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/v1/account/create_transaction/${appId}`,
+    headers: as(d),
+    payload: { plan: plan._id, currency: 'USD', isUpcoming: false, ...body },
+  });
+}
+
+async function recorded(appId: string) {
+  const db = t.runtime.database.db;
+  const [[subs], [txs]] = await Promise.all([
+    db.select({ n: count() }).from(subscriptions).where(eq(subscriptions.appId, appId)),
+    db.select({ n: count() }).from(transactions).where(eq(transactions.appId, appId)),
+  ]);
+  return { subscriptions: subs!.n, transactions: txs!.n };
+}
+
+async function orderStatus(reference: string) {
+  const [row] = await t.runtime.database.db
+    .select({ status: paymentOrders.status })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.reference, reference));
+  return row?.status;
+}
+
+describe('POST account/initialize_payment/{appId}', () => {
+  it("answers the server's USD price (fee included) and what the modal needs", async () => {
+    const appId = await newApp();
+    const res = await initialize(appId);
+    expect(res.statusCode).toBe(201);
+    const checkout = res.json().data;
+    expect(checkout).toMatchObject({
+      provider: 'sandbox',
+      amount: 50.2,
+      currency: 'USD',
+      scriptUrl: '/sandbox-pay/checkout.js',
+      customer: { name: 'Ada Okafor', email: dev.email },
+      plan: { _id: plan._id, name: 'Growth' },
+      isUpcoming: false,
+    });
+    expect(checkout.reference).toMatch(/^afx_[A-Za-z0-9]{24}$/);
+    expect(await orderStatus(checkout.reference)).toBe('pending');
+  });
+
+  it('prices NGN from the cash-market dollar buy rate (fallback 740 when none)', async () => {
+    const appId = await newApp();
+    const res = await initialize(appId, 'NGN');
+    expect(res.json().data).toMatchObject({ amount: 37148, currency: 'NGN' });
+  });
+
+  it("answers 404 for another developer's app", async () => {
+    const other = await signUp('Bola', 'Ade');
+    const res = await initialize(await newApp(), 'USD', other);
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('serves the sandbox checkout script, labelled as a test payment', async () => {
+    const res = await fetch(`${base}/sandbox-pay/checkout.js`);
+    expect(res.status).toBe(200);
+    const script = await res.text();
+    expect(script).toContain('Test payment \\u2014 no money moves');
+    expect(script).toContain('window.BasqetCheckout');
+  });
+});
+
+describe('POST account/create_transaction/{appId}', () => {
+  it('verifies the payment with the provider and adds a 12-month plan at the plan quota', async () => {
+    const appId = await newApp();
+    const checkout = (await initialize(appId)).json().data;
+    await atProvider('pay', checkout);
+    const res = await createTransaction(appId, { reference: checkout.reference, status: 'SUCCESSFUL' });
+    expect(res.statusCode).toBe(200);
+    const { transaction, subscription } = res.json().data;
+    expect(transaction).toMatchObject({
+      currency: 'USD',
+      amount: 50.2,
+      transactionRefrence: checkout.reference,
+      transactionStatus: 'successful',
+      confirmedStatus: true,
+      plan: { _id: plan._id, name: 'Growth' },
+    });
+    expect(subscription).toMatchObject({ status: 'active', limit: 1000, plan: { name: 'Growth' } });
+    const months =
+      (new Date(subscription.expireAt).getUTCFullYear() - new Date(subscription.startsAt).getUTCFullYear()) *
+        12 +
+      new Date(subscription.expireAt).getUTCMonth() -
+      new Date(subscription.startsAt).getUTCMonth();
+    expect(months).toBe(12);
+    expect(await orderStatus(checkout.reference)).toBe('paid');
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/v1/account/fetch_transactions/${appId}`,
+      headers: as(dev),
+    });
+    expect(list.json().data.map((x: { _id: string }) => x._id)).toEqual([transaction._id]);
+  });
+
+  it('answers a replay with the recorded pair, and twenty at once with the webhook make one of each', async () => {
+    const appId = await newApp();
+    const checkout = (await initialize(appId)).json().data;
+    await atProvider('pay', checkout);
+    const event = JSON.stringify({
+      event: 'transaction.successful',
+      data: { reference: checkout.reference },
+    });
+    const webhook = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/payments/basqet/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'x-basqet-signature': signWebhook(event, t.config.payment.secretKey),
+        },
+        payload: event,
+      });
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, () => createTransaction(appId, { reference: checkout.reference })),
+      webhook(),
+      webhook(),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(22).fill(200));
+    const ids = new Set(answers.slice(0, 20).map((a) => a.json().data.transaction._id));
+    expect(ids.size).toBe(1);
+    expect(await recorded(appId)).toEqual({ subscriptions: 1, transactions: 1 });
+    const replay = await createTransaction(appId, { reference: checkout.reference });
+    expect(replay.json().data.transaction._id).toBe([...ids][0]);
+    expect(await recorded(appId)).toEqual({ subscriptions: 1, transactions: 1 });
+  });
+
+  it('records a payment from the webhook alone, when the browser never calls back', async () => {
+    const appId = await newApp();
+    const checkout = (await initialize(appId)).json().data;
+    // The sandbox tells this server's webhook over HTTP, as the provider does.
+    await atProvider('pay', checkout);
+    for (let i = 0; i < 200 && (await orderStatus(checkout.reference)) !== 'paid'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(await orderStatus(checkout.reference)).toBe('paid');
+    expect(await recorded(appId)).toEqual({ subscriptions: 1, transactions: 1 });
+  });
+
+  it('refuses a webhook with a bad signature', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/payments/basqet/webhook',
+      headers: { 'content-type': 'application/json', 'x-basqet-signature': 'ab'.repeat(64) },
+      payload: JSON.stringify({ data: { reference: 'afx_' + 'a'.repeat(24) } }),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  describe('a forged or failed payment creates nothing and answers 4xx with a message', () => {
+    it.each([
+      ['an unknown reference', () => ({ reference: `afx_${'Z'.repeat(24)}` }), 404],
+      ['a reference with ../', () => ({ reference: 'afx_../../admin/plans' }), 400],
+      ['a URL for a reference', () => ({ reference: 'https://evil.example/pay' }), 400],
+    ])('%s', async (_case, body, status) => {
+      const appId = await newApp();
+      const res = await createTransaction(appId, body());
+      expect(res.statusCode).toBe(status);
+      expect(typeof res.json().message).toBe('string');
+      expect(await recorded(appId)).toEqual({ subscriptions: 0, transactions: 0 });
+    });
+
+    it("another app's reference", async () => {
+      const mine = await newApp();
+      const theirs = await newApp((await signUp('Chi', 'Eze')) as Developer);
+      const other = await signUp('Dayo', 'Ola');
+      const otherApp = await newApp(other);
+      const checkout = (await initialize(otherApp, 'USD', other)).json().data;
+      await atProvider('pay', checkout);
+      const res = await createTransaction(mine, { reference: checkout.reference });
+      expect(res.statusCode).toBe(404);
+      expect(await recorded(mine)).toEqual({ subscriptions: 0, transactions: 0 });
+      expect(theirs).toBeDefined();
+    });
+
+    it('another currency than the order', async () => {
+      const appId = await newApp();
+      const checkout = (await initialize(appId)).json().data;
+      await atProvider('pay', checkout);
+      const res = await createTransaction(appId, { reference: checkout.reference, currency: 'NGN' });
+      expect(res.statusCode).toBe(400);
+      expect(await recorded(appId)).toEqual({ subscriptions: 0, transactions: 0 });
+    });
+
+    it('a payment the provider has not seen', async () => {
+      const appId = await newApp();
+      const checkout = (await initialize(appId)).json().data;
+      const res = await createTransaction(appId, { reference: checkout.reference, status: 'SUCCESSFUL' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        'The payment provider has not confirmed this payment yet, so no plan was added.',
+      );
+      expect(await recorded(appId)).toEqual({ subscriptions: 0, transactions: 0 });
+      expect(await orderStatus(checkout.reference)).toBe('pending');
+    });
+
+    it('a payment declined in the modal', async () => {
+      const appId = await newApp();
+      const checkout = (await initialize(appId)).json().data;
+      await atProvider('decline', checkout);
+      const res = await createTransaction(appId, { reference: checkout.reference });
+      expect(res.statusCode).toBe(402);
+      expect(res.json().message).toBe('The payment was not successful, so no plan was added.');
+      expect(await recorded(appId)).toEqual({ subscriptions: 0, transactions: 0 });
+    });
+
+    it('a payment of another amount than the order', async () => {
+      const appId = await newApp();
+      const checkout = (await initialize(appId)).json().data;
+      await atProvider('pay', { ...checkout, amount: 1 });
+      const res = await createTransaction(appId, { reference: checkout.reference });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        'The amount paid does not match the price of this plan, so no plan was added.',
+      );
+      expect(await recorded(appId)).toEqual({ subscriptions: 0, transactions: 0 });
+      expect(await orderStatus(checkout.reference)).toBe('failed');
+    });
+  });
+});
+
+describe('SPEC §4 purchase rules', () => {
+  it("refuses a second plan while the current one is active for more than 5 days: 'You currently have an active plan.'", async () => {
+    const appId = await newApp();
+    const checkout = (await initialize(appId)).json().data;
+    await atProvider('pay', checkout);
+    expect((await createTransaction(appId, { reference: checkout.reference })).statusCode).toBe(200);
+    const again = await initialize(appId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('You currently have an active plan.');
+  });
+
+  it('makes a purchase within 5 days of the end an upcoming plan that starts when the current one ends', async () => {
+    const appId = await newApp();
+    const ends = new Date(Date.now() + 3 * 86_400_000);
+    await t.runtime.database.db.insert(subscriptions).values({
+      appId,
+      planName: 'Old plan',
+      status: 'active',
+      requestLimit: 10,
+      startsAt: new Date(Date.now() - 300 * 86_400_000),
+      expireAt: ends,
+    });
+    const checkout = (await initialize(appId)).json().data;
+    expect(checkout.isUpcoming).toBe(true);
+    await atProvider('pay', checkout);
+    const res = await createTransaction(appId, { reference: checkout.reference, isUpcoming: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.subscription).toMatchObject({ status: 'upcoming', startsAt: ends.toISOString() });
+    expect(res.json().data.transaction.isUpcoming).toBe(true);
+    const upcoming = await t.app.inject({
+      method: 'GET',
+      url: `/v1/account/fetch_upcoming_subscription/${appId}`,
+      headers: as(dev),
+    });
+    expect(upcoming.json().data).toMatchObject({ status: 'upcoming', plan: { name: 'Growth' } });
+    // With an upcoming plan, nothing more can be bought.
+    expect((await initialize(appId)).statusCode).toBe(409);
+    const rows = await t.runtime.database.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.appId, appId), eq(subscriptions.status, 'upcoming')));
+    expect(rows).toHaveLength(1);
+  });
+});
