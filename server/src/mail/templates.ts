@@ -125,3 +125,28 @@ export function accountExistsMail(firstName: string, signinLink: string, resetLi
     ),
   };
 }
+
+/** The 80 % and 100 % usage warnings, each sent once per month of the term. */
+export function usageWarningMail(
+  firstName: string,
+  usage: { appName: string; planName: string; percent: number; used: number; limit: number; resetsAt: Date },
+  plansLink: string,
+): MailContent {
+  const reached = usage.percent >= 100;
+  const subject = reached
+    ? `${usage.appName} has used all of this month's API requests`
+    : `${usage.appName} has used ${usage.percent}% of this month's API requests`;
+  const detail = `${usage.appName} (${usage.planName}) has made ${formatNumber(usage.used, 0)} of its ${formatNumber(usage.limit, 0)} requests this month.`;
+  const next = reached
+    ? `Further requests are refused with 429 until the count resets on ${formatDateTime(usage.resetsAt)} UTC.`
+    : `The count resets on ${formatDateTime(usage.resetsAt)} UTC.`;
+  return {
+    subject,
+    text: `${greeting(firstName)}\n\n${detail}\n${next}\n\nPlans: ${plansLink}\n`,
+    html: layout(
+      subject,
+      `<p>${escapeHtml(greeting(firstName))}</p><p>${escapeHtml(detail)}</p><p>${escapeHtml(next)}</p>` +
+        `<p><a href="${escapeHtml(plansLink)}">See your plan</a></p>`,
+    ),
+  };
+}
