@@ -28,7 +28,10 @@ async function createPlan(fields: Partial<{ name: string; amount: number; number
 async function adminPlans(page = 1) {
   const res = await t.app.inject({ method: 'GET', url: `/v1/admin/plans?page=${page}`, headers: auth });
   expect(res.statusCode).toBe(200);
-  return res.json() as { data: Array<{ _id: string; name: string }>; pagination: { next: number | null } };
+  return res.json() as {
+    data: Array<{ _id: string; name: string; features: unknown[] }>;
+    pagination: { next: number | null };
+  };
 }
 
 async function publicPlans() {
