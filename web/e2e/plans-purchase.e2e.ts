@@ -48,7 +48,7 @@ async function buy(page: Page, currency: 'USD' | 'NGN', answer: 'Pay' | 'Decline
   await price.filter({ hasText: currency }).waitFor();
   const shown = amountIn(await price.textContent());
 
-  await card.getByRole('button', { name: `Buy ${PLAN} in ${currency}` }).click();
+  await card.getByRole('button', { name: `Buy plan ${PLAN} in ${currency}` }).click();
   const modal = page.getByRole('dialog', { name: 'Test payment' });
   await modal.getByText('Test payment — no money moves').waitFor();
   const charged = amountIn(await modal.getByText(new RegExp(`^${currency} `)).textContent());

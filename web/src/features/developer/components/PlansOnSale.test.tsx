@@ -54,27 +54,27 @@ describe('Plans tab (SPEC §4)', () => {
   it('lets a developer without a plan buy one', async () => {
     const onBuy = renderPlans();
     expect(screen.queryByText('You currently have an active plan.')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Buy Growth in USD' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Buy plan Growth in USD' }));
     expect(onBuy).toHaveBeenCalledWith(plans[0], 'USD');
   });
 
   it('refuses a purchase during an active plan with more than 5 days left', () => {
     renderPlans({ current: ending(30) });
     expect(screen.getByText('You currently have an active plan.')).toBeInTheDocument();
-    expect(card('Growth').getByRole('button', { name: 'Buy Growth' })).toBeDisabled();
+    expect(card('Growth').getByRole('button', { name: 'Buy plan' })).toBeDisabled();
     expect(screen.queryByRole('radio', { name: 'Pay in NGN' })).not.toBeInTheDocument();
   });
 
   it('refuses a purchase while a plan is upcoming', () => {
     renderPlans({ current: ending(3), upcoming: ending(368, { status: 'upcoming' }) });
     expect(screen.getByText('You currently have an active plan.')).toBeInTheDocument();
-    expect(card('Starter').getByRole('button', { name: 'Buy Starter' })).toBeDisabled();
+    expect(card('Starter').getByRole('button', { name: 'Buy plan' })).toBeDisabled();
   });
 
   it('allows it in the last 5 days of the plan, saying the new one starts when the current one ends', async () => {
     const onBuy = renderPlans({ current: ending(3) });
     expect(screen.getByText('Your new plan starts when the current one ends.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Buy Starter in USD' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Buy plan Starter in USD' }));
     expect(onBuy).toHaveBeenCalledWith(plans[1], 'USD');
   });
 
@@ -83,7 +83,7 @@ describe('Plans tab (SPEC §4)', () => {
     ['exhausted', ending(60, { status: 'exhausted' })],
   ])('allows it when the plan is %s', (_status, current) => {
     renderPlans({ current });
-    expect(screen.getByRole('button', { name: 'Buy Growth in USD' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Buy plan Growth in USD' })).toBeEnabled();
     expect(screen.queryByText('You currently have an active plan.')).not.toBeInTheDocument();
   });
 
@@ -100,7 +100,7 @@ describe('Plans tab (SPEC §4)', () => {
     expect(card('Growth').getByTestId('price')).toHaveTextContent('₦73,794.00 NGN');
     expect(card('Starter').getByTestId('price')).toHaveTextContent('₦15,060.00 NGN');
     expect(screen.getByText(/Priced at ₦1,500.00 to the dollar/)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Buy Growth in NGN' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Buy plan Growth in NGN' }));
     expect(onBuy).toHaveBeenCalledWith(plans[0], 'NGN');
   });
 
@@ -115,13 +115,16 @@ describe('Plans tab (SPEC §4)', () => {
     renderPlans({ usdRate: undefined });
     await userEvent.click(screen.getByRole('radio', { name: 'Pay in NGN' }));
     expect(card('Growth').getByTestId('price')).toHaveTextContent('…');
-    expect(screen.getByRole('button', { name: 'Buy Growth in NGN' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Buy plan Growth in NGN' })).toBeDisabled();
   });
 
   it('holds the other plans while one purchase is under way', () => {
     renderPlans({ buyingPlanId: 'plan-growth' });
-    expect(screen.getByRole('button', { name: 'Buy Starter in USD' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Buy Growth in USD' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Buy plan Starter in USD' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Buy plan Growth in USD' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
   });
 
   it('says why the last purchase bought nothing', () => {

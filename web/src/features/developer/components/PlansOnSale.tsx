@@ -109,13 +109,13 @@ export function PlansOnSale({
                 isLoading={buyingPlanId === plan._id}
                 disabled={!priceKnown || (buyingPlanId !== null && buyingPlanId !== plan._id)}
                 onClick={() => onBuy(plan, currency)}
-                aria-label={`Buy ${plan.name} in ${currency}`}
+                aria-label={`Buy plan ${plan.name} in ${currency}`}
               >
                 Buy plan
               </Button>
             </div>
           ) : (
-            <Button className="w-full" disabled aria-label={`Buy ${plan.name}`}>
+            <Button className="w-full" disabled>
               Buy plan
             </Button>
           )
