@@ -23,7 +23,8 @@ import type { Enqueue } from '../../services';
 import type { PlansService } from '../plans/plans.service';
 import type { RatesService } from '../rates/rates.service';
 import { currentUsage, type SubscriptionsService } from '../subscriptions/subscriptions.service';
-import { addMonths, TERM_MONTHS } from '../subscriptions/subscription-term';
+import { addMonths } from '../public-api/quota-period';
+import { TERM_MONTHS } from '../subscriptions/subscription-term';
 import { ProviderUnavailable, type PaymentProvider, type PaymentVerification } from './payment-provider';
 
 type OrderRow = typeof paymentOrders.$inferSelect;

@@ -1,6 +1,7 @@
 // DESIGN §4: the monthly counter resets each month of the term, counted from the subscription's start.
 
-function addMonths(date: Date, months: number): Date {
+/** The same day `months` later, or the month's last day when it is shorter (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(date: Date, months: number): Date {
   const result = new Date(date);
   const day = result.getUTCDate();
   result.setUTCDate(1);
