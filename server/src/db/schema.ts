@@ -173,7 +173,10 @@ export const plans = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('plans_name_uq').on(sql`lower(${t.name})`),
+    // A retired plan's name may be given to a new plan.
+    uniqueIndex('plans_name_uq')
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.retiredAt} is null`),
     index('plans_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

@@ -23,11 +23,27 @@ export function currentUsage(
 }
 
 export function createSubscriptionsService(db: Database) {
-  const toSubscription = (row: SubscriptionRow, appName: string, now = new Date()): Subscription => {
+  /** What every subscription view reads: the row, its app's name, and whether its plan is still on sale. */
+  const subscriptionsWithApp = () =>
+    db
+      .select({ subscription: subscriptions, appName: apps.name, planRetiredAt: plans.retiredAt })
+      .from(subscriptions)
+      .innerJoin(apps, eq(apps.id, subscriptions.appId))
+      .leftJoin(plans, eq(plans.id, subscriptions.planId));
+
+  const toSubscription = (
+    {
+      subscription: row,
+      appName,
+      planRetiredAt,
+    }: { subscription: SubscriptionRow; appName: string; planRetiredAt: Date | null },
+    now = new Date(),
+  ): Subscription => {
     const { status, processed } = currentUsage(row, now);
     return {
       _id: row.id,
-      plan: { _id: row.planId, name: row.planName },
+      // SPEC §8 'Plan was removed': a deleted or retired plan leaves the name the subscription was sold under.
+      plan: { _id: planRetiredAt ? null : row.planId, name: row.planName },
       app: { _id: row.appId, name: appName },
       status,
       processedRequest: processed,
@@ -40,10 +56,7 @@ export function createSubscriptionsService(db: Database) {
   };
 
   const latest = async (appId: string, upcoming: boolean): Promise<Subscription | null> => {
-    const [row] = await db
-      .select({ subscription: subscriptions, appName: apps.name })
-      .from(subscriptions)
-      .innerJoin(apps, eq(apps.id, subscriptions.appId))
+    const [row] = await subscriptionsWithApp()
       .where(
         and(
           eq(subscriptions.appId, appId),
@@ -52,7 +65,7 @@ export function createSubscriptionsService(db: Database) {
       )
       .orderBy(desc(subscriptions.startsAt), desc(subscriptions.createdAt))
       .limit(1);
-    return row ? toSubscription(row.subscription, row.appName) : null;
+    return row ? toSubscription(row) : null;
   };
 
   async function transactionsWhere(
@@ -118,29 +131,22 @@ export function createSubscriptionsService(db: Database) {
     },
 
     async byId(id: string): Promise<Subscription | null> {
-      const [row] = await db
-        .select({ subscription: subscriptions, appName: apps.name })
-        .from(subscriptions)
-        .innerJoin(apps, eq(apps.id, subscriptions.appId))
-        .where(eq(subscriptions.id, id));
-      return row ? toSubscription(row.subscription, row.appName) : null;
+      const [row] = await subscriptionsWithApp().where(eq(subscriptions.id, id));
+      return row ? toSubscription(row) : null;
     },
 
     /** admin/fetch_subscriptions: every app's, newest first. */
     async allSubscriptions(page: Page): Promise<{ rows: Subscription[]; count: number }> {
       const now = new Date();
       const [rows, [total]] = await Promise.all([
-        db
-          .select({ subscription: subscriptions, appName: apps.name })
-          .from(subscriptions)
-          .innerJoin(apps, eq(apps.id, subscriptions.appId))
+        subscriptionsWithApp()
           .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
           .limit(page.limit)
           .offset(page.offset),
         db.select({ value: count() }).from(subscriptions),
       ]);
       return {
-        rows: rows.map((row) => toSubscription(row.subscription, row.appName, now)),
+        rows: rows.map((row) => toSubscription(row, now)),
         count: total?.value ?? 0,
       };
     },
