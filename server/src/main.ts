@@ -4,12 +4,15 @@ import { loadConfigOrExit } from './config';
 import { buildApp } from './app';
 import { createRuntime } from './runtime';
 import { DEMO_DEVELOPER } from './db/seed';
+import { startSchedules } from './jobs/scheduler';
 
 async function main() {
   const config = loadConfigOrExit();
   const runtime = await createRuntime(config);
   const app = await buildApp(runtime);
   const worker = config.runWorkerInApi ? runtime.startWorker() : undefined;
+  // The clock's jobs start where jobs are consumed: here without Redis (or with RUN_WORKER_IN_API), else the worker.
+  if (!config.redisUrl || config.runWorkerInApi) void startSchedules(runtime.queue, runtime.log);
 
   let stopping = false;
   const stop = async (signal: string) => {

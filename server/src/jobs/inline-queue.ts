@@ -32,6 +32,8 @@ export interface InlineQueueOptions {
 const CONCURRENCY = 4;
 // Finds work enqueued by another process sharing the database, and leases that expired.
 const POLL_MS = 1000;
+// A scheduled run that could not be stored (database away) is tried again this soon, not an interval later.
+const SCHEDULE_RETRY_MS = 60_000;
 // Completed rows are kept this long (their jobId still deduplicates), then pruned at start.
 const KEEP_DONE_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -190,21 +192,41 @@ export function createInlineQueue({
     poll();
   })().catch((err: unknown) => log.error({ err }, 'job queue could not start'));
 
+  const enqueue: JobQueue['enqueue'] = async (name, data, options) => {
+    if (closed) throw new Error('queue is closed');
+    try {
+      await started;
+      await db
+        .insert(jobs)
+        .values({ name, data, dedupeKey: options?.jobId ? `${name}:${options.jobId}` : null })
+        .onConflictDoNothing();
+    } catch (err) {
+      log.error({ err, job: name }, 'could not store a job');
+      throw queueUnavailable();
+    }
+    pump();
+  };
+
   return {
     driver: 'inline',
-    async enqueue(name, data, options) {
-      if (closed) throw new Error('queue is closed');
-      try {
-        await started;
-        await db
-          .insert(jobs)
-          .values({ name, data, dedupeKey: options?.jobId ? `${name}:${options.jobId}` : null })
-          .onConflictDoNothing();
-      } catch (err) {
-        log.error({ err, job: name }, 'could not store a job');
-        throw queueUnavailable();
-      }
-      pump();
+    enqueue,
+    async schedule({ name, data, everyMs }) {
+      // Each interval's run has the interval's start for its jobId: timers in several processes sharing the
+      // database, or a restart within the interval, store it once (done rows keep their jobId for a week).
+      const enqueueThisInterval = async () => {
+        const intervalStart = Math.floor(Date.now() / everyMs) * everyMs;
+        let wait = intervalStart + everyMs - Date.now();
+        try {
+          await enqueue(name, data, { jobId: new Date(intervalStart).toISOString() });
+        } catch (err) {
+          if (closed) return;
+          log.error({ err, job: name }, 'could not enqueue a scheduled job');
+          wait = Math.min(wait, SCHEDULE_RETRY_MS);
+        }
+        // A timer that fires a little early finds the same interval, stores nothing and waits for the next.
+        if (!closed) later(wait, () => void enqueueThisInterval());
+      };
+      await enqueueThisInterval();
     },
     async ping() {
       await started;

@@ -26,9 +26,21 @@ export interface EnqueueOptions {
   jobId?: string;
 }
 
+/** A job that runs once in every interval of `everyMs`, counted from the Unix epoch (so hours start at :00 UTC). */
+export interface Schedule<N extends JobName = JobName> {
+  name: N;
+  data: JobData<N>;
+  everyMs: number;
+}
+
 export interface JobQueue {
   readonly driver: 'bullmq' | 'inline';
   enqueue<N extends JobName>(name: N, data: JobData<N>, options?: EnqueueOptions): Promise<void>;
+  /**
+   * Keeps a schedule running until close(), once however many processes start it: BullMQ keeps one job scheduler
+   * per name in Redis; the database queue enqueues each interval's run under one jobId from a timer.
+   */
+  schedule(schedule: Schedule): Promise<void>;
   ping(): Promise<void>;
   /** Waits for the jobs this process runs itself (inline driver); used by tests and graceful shutdown. */
   drain(): Promise<void>;
@@ -78,6 +90,10 @@ export function createBullQueue({ redisUrl, prefix }: RedisQueueOptions): JobQue
       } finally {
         clearTimeout(timer);
       }
+    },
+    async schedule({ name, data, everyMs }) {
+      // Upserted by name: a second process, or a restart, replaces the scheduler instead of adding one.
+      await queue.upsertJobScheduler(name, { every: everyMs }, { name, data });
     },
     async ping() {
       await connection.ping();

@@ -1,0 +1,21 @@
+// The jobs that run by the clock (DESIGN §4 lifecycle, hourly). Started where jobs are consumed: the worker process
+// with Redis, the API process without it (or with RUN_WORKER_IN_API). Each schedule exists once however many of
+// those processes start (see JobQueue.schedule).
+import type { JobQueue, Log, Schedule } from './queue';
+import { LIFECYCLE_EVERY_MS } from './subscription-lifecycle.job';
+
+export const SCHEDULES: Schedule[] = [
+  { name: 'subscription-lifecycle', data: {}, everyMs: LIFECYCLE_EVERY_MS },
+];
+
+/** Starts every schedule; one that cannot start is logged and does not keep the others from starting. */
+export async function startSchedules(queue: JobQueue, log: Log, schedules = SCHEDULES): Promise<void> {
+  for (const schedule of schedules) {
+    try {
+      await queue.schedule(schedule);
+      log.info({ job: schedule.name, everyMs: schedule.everyMs }, 'job scheduled');
+    } catch (err) {
+      log.error({ err, job: schedule.name }, 'could not schedule a job');
+    }
+  }
+}
