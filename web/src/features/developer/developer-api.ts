@@ -31,7 +31,8 @@ const app = (appId: string) => encodeURIComponent(appId);
 
 const developerApi = api.injectEndpoints({
   endpoints: (build) => ({
-    signup: build.mutation<ApiEnvelope<DeveloperUser>, SignupInput>({
+    // The same answer for a new and a taken address (no account enumeration): only the message.
+    signup: build.mutation<ApiEnvelope<null>, SignupInput>({
       query: (body) => ({ url: 'account/signup', method: 'POST', body }),
     }),
     // A query rather than a mutation: one call per link however often the page renders.
