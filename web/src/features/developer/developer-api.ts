@@ -6,7 +6,6 @@ import type {
   CreateAppInput,
   CreateTransactionInput,
   DeveloperSession,
-  DeveloperUser,
   InitializePaymentInput,
   PagedResponse,
   PaymentCheckout,
