@@ -1,4 +1,5 @@
 // One jest run for the whole repository: `npm test` from the root.
+const os = require('node:os');
 const swc = [
   '@swc/jest',
   {
@@ -34,6 +35,8 @@ module.exports = {
     },
   ],
   testTimeout: 30000,
+  // Much of a test file's time is spent waiting (servers, timers, retries): two workers overlap it even on 2 cores.
+  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   // Tests that cut a Redis connection under a running app leave BullMQ's own reconnecting clients behind, which keep
   // jest's process alive after the run (the product's processes exit explicitly after closing). Every file closes
   // what it opened; this only keeps such a leftover from holding CI until its time limit.
