@@ -18,6 +18,11 @@ const notServer = {
   message: 'Only server/ imports server code.',
 };
 const notWeb = { regex: '^(@afrofx/|(\\.\\./)+)web(/|$)', message: 'Only web/ imports web code.' };
+// Issue 9 item 7: a module never imports the files that compose the modules, not even for a type (no import cycle).
+const notComposer = {
+  regex: '^(\\.\\./)+(app|services)$',
+  message: 'Modules must not import app.ts or services.ts; use route-options.ts or jobs/enqueue.ts.',
+};
 // STYLE.md: typed hooks are made once with `.withTypes<>()` (in web/src/app); everything else uses those.
 const untypedHooks = {
   name: 'react-redux',
@@ -60,6 +65,7 @@ module.exports = defineConfig([
   },
   { files: ['shared/**'], rules: restrict([notServer, notWeb]) },
   { files: ['server/**'], rules: restrict([notWeb]) },
+  { files: ['server/src/modules/**'], rules: restrict([notWeb, notComposer]) },
   { files: ['web/**'], rules: restrict([notServer], [untypedHooks]) },
   { files: ['web/src/app/**'], rules: restrict([notServer]) },
   ...['public', 'developer', 'admin'].map((feature) => ({

@@ -9,7 +9,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { apiQuickStart, docsLogo } from './api-docs';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { appsRoutes } from './modules/apps/apps.routes';
-import { healthRoutes, type HealthProbes } from './modules/health/health.routes';
+import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { sandboxPayRoutes } from './modules/payments/sandbox.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
@@ -21,15 +21,8 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { limitsPlugin } from './plugins/limits';
 import { spaPlugin } from './plugins/spa';
+import type { RouteOptions } from './route-options';
 import type { Runtime } from './runtime';
-import type { Services } from './services';
-
-export interface RouteOptions {
-  services: Services;
-  runtime: Runtime;
-  /** Probes that modules register for /v1/health. */
-  health: HealthProbes;
-}
 
 export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   const { config, services } = runtime;

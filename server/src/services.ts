@@ -1,7 +1,6 @@
 import type { ChangeFeed } from './change-feed';
 import type { DatabaseHandle } from './db/client';
-import type { EnqueueOptions } from './jobs/queue';
-import type { JobData, JobName } from './jobs/job-types';
+import type { Enqueue } from './jobs/enqueue';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAdminUsersService } from './modules/admin-users/admin-users.service';
 import { createAppsService } from './modules/apps/apps.service';
@@ -13,12 +12,6 @@ import { createSubscriptionLifecycle } from './modules/subscriptions/subscriptio
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createRatesService } from './modules/rates/rates.service';
 import { createSubscribersService } from './modules/subscribers/subscribers.service';
-
-export type Enqueue = <N extends JobName>(
-  name: N,
-  data: JobData<N>,
-  options?: EnqueueOptions,
-) => Promise<void>;
 
 export function createServices(
   database: DatabaseHandle,

@@ -12,7 +12,7 @@ import {
 } from '@afrofx/shared';
 import { Type } from '@sinclair/typebox';
 import { done, ok } from '../../http';
-import type { RouteOptions } from '../../app';
+import type { RouteOptions } from '../../route-options';
 import { LIMITS } from '../../plugins/limits';
 
 const tags = ['Account'];

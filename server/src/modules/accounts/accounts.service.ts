@@ -6,7 +6,7 @@ import { badRequest, forbidden } from '../../errors';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../passwords';
 import { accountWithPassword, findAccountByEmail } from './credentials';
 import { hashToken, newLinkToken } from '../../secrets';
-import type { Enqueue } from '../../services';
+import type { Enqueue } from '../../jobs/enqueue';
 
 type AccountRow = typeof accounts.$inferSelect;
 type TokenKind = 'activation' | 'password_reset';

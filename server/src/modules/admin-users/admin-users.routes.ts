@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AdminSession, Credentials, Envelope, IdParams, MessageOnly } from '@afrofx/shared';
 import { done, ok } from '../../http';
-import type { RouteOptions } from '../../app';
+import type { RouteOptions } from '../../route-options';
 import { LIMITS } from '../../plugins/limits';
 
 export const adminUsersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {

@@ -14,7 +14,7 @@ import {
   Transaction,
 } from '@afrofx/shared';
 import { ok, paged, pageOf } from '../../http';
-import type { RouteOptions } from '../../app';
+import type { RouteOptions } from '../../route-options';
 
 /** Every {appId} call: the app must be the caller's, else 404 (DESIGN §4). */
 export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Health } from '@afrofx/shared';
-import type { RouteOptions } from '../../app';
-import type { RequestLogHealth } from '../public-api/request-log-buffer';
-
-export interface HealthProbes {
-  requestLog?: () => RequestLogHealth;
-}
+import type { RouteOptions } from '../../route-options';
 
 async function check(driver: string, probe: () => Promise<void>) {
   try {

@@ -10,7 +10,7 @@ import {
 } from '@afrofx/shared';
 import { DomainError, unauthorized } from '../../errors';
 import { ok } from '../../http';
-import type { RouteOptions } from '../../app';
+import type { RouteOptions } from '../../route-options';
 import { WEBHOOK_SIGNATURE_HEADER } from './payment-provider';
 
 const REFERENCE = new RegExp(PAYMENT_REFERENCE_PATTERN);

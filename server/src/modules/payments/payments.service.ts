@@ -19,7 +19,7 @@ import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
 import { accounts, apps, paymentOrders, subscriptions, transactions } from '../../db/schema';
 import { DomainError, badRequest, conflict, notFound } from '../../errors';
-import type { Enqueue } from '../../services';
+import type { Enqueue } from '../../jobs/enqueue';
 import type { PlansService } from '../plans/plans.service';
 import type { RatesService } from '../rates/rates.service';
 import { currentUsage, type SubscriptionsService } from '../subscriptions/subscriptions.service';

@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';
 import { PAYMENT_REFERENCE_PATTERN, PaymentCurrencySchema, Text } from '@afrofx/shared';
 import { sandboxPayments } from '../../db/schema';
-import type { RouteOptions } from '../../app';
+import type { RouteOptions } from '../../route-options';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from './payment-provider';
 import { SANDBOX_CHECKOUT_SCRIPT } from './sandbox-checkout-script';
 

@@ -12,7 +12,7 @@ import {
   PlanParams,
 } from '@afrofx/shared';
 import { done, ok, paged, pageOf } from '../../http';
-import type { RouteOptions } from '../../app';
+import type { RouteOptions } from '../../route-options';
 
 export const plansRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   app.get(

@@ -27,7 +27,7 @@ import {
 } from '@afrofx/shared';
 import { badRequest, DomainError, notFound } from '../../errors';
 import { ok } from '../../http';
-import type { RouteOptions } from '../../app';
+import type { RouteOptions } from '../../route-options';
 import { createApiClients, type ApiClient } from './api-clients';
 import { quotaPeriod, type QuotaPeriod } from './quota-period';
 import {

@@ -12,7 +12,7 @@ import {
   RateInput,
 } from '@afrofx/shared';
 import { done, ok, paged, pageOf } from '../../http';
-import type { RouteOptions } from '../../app';
+import type { RouteOptions } from '../../route-options';
 
 export const ratesRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   app.get(

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { rates, rateTweets } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Page } from '../../http';
-import type { Enqueue } from '../../services';
+import type { Enqueue } from '../../jobs/enqueue';
 
 type RateRow = typeof rates.$inferSelect;
 

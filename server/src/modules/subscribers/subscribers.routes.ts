@@ -10,7 +10,7 @@ import {
 } from '@afrofx/shared';
 import { Type } from '@sinclair/typebox';
 import { done, paged, pageOf } from '../../http';
-import type { RouteOptions } from '../../app';
+import type { RouteOptions } from '../../route-options';
 import { LIMITS } from '../../plugins/limits';
 
 export const subscribersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { mailingListSubscribers, rateMailingRecipients, rateMailings } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Page } from '../../http';
-import type { Enqueue } from '../../services';
+import type { Enqueue } from '../../jobs/enqueue';
 
 type SubscriberRow = typeof mailingListSubscribers.$inferSelect;
 

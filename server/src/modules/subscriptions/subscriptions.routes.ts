@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PagedEnvelope, PageQuery, Subscription, Transaction } from '@afrofx/shared';
 import { paged, pageOf } from '../../http';
-import type { RouteOptions } from '../../app';
+import type { RouteOptions } from '../../route-options';
 
 /** SPEC §2 admin Transactions and Subscriptions screens, newest first (DESIGN §4). */
 export const subscriptionsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
