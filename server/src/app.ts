@@ -8,6 +8,7 @@ import { ErrorBody } from '@afrofx/shared';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { apiQuickStart, docsLogo } from './api-docs';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
+import { appsAdminRoutes } from './modules/apps/apps-admin.routes';
 import { appsRoutes } from './modules/apps/apps.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -102,6 +103,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       await v1.register(subscriptionsRoutes, routeOptions);
       await v1.register(accountsRoutes, routeOptions);
       await v1.register(appsRoutes, routeOptions);
+      await v1.register(appsAdminRoutes, routeOptions);
       await v1.register(publicApiRoutes, routeOptions);
       v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DeveloperUser, SignupInput } from '@afrofx/shared';
 import type { Database } from '../../db/client';
-import { accounts, accountTokens } from '../../db/schema';
+import { accounts, accountTokens, mailingListSubscribers } from '../../db/schema';
 import { badRequest, forbidden } from '../../errors';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../passwords';
 import { accountWithPassword, findAccountByEmail } from './credentials';
@@ -70,6 +70,13 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
         })
         .onConflictDoNothing()
         .returning();
+      // SPEC §2 API Customers: every developer who signs up joins the API waiting list, once.
+      if (row) {
+        await db
+          .insert(mailingListSubscribers)
+          .values({ email, mailType: 'api_wait_list_user', isActivated: true, activatedAt: new Date() })
+          .onConflictDoNothing();
+      }
       if (!(await mayMail())) return;
       if (row) return enqueue('account-mail', { accountId: row.id, kind: 'activation' });
       const existing = await findDeveloperByEmail(email);

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminSession, Credentials, Envelope, IdParams, MessageOnly } from '@afrofx/shared';
-import { done, ok } from '../../http';
+import {
+  AdminSession,
+  AdminUser,
+  Credentials,
+  Envelope,
+  IdParams,
+  MessageOnly,
+  PagedEnvelope,
+  PageQuery,
+} from '@afrofx/shared';
+import { done, ok, paged, pageOf } from '../../http';
 import type { RouteOptions } from '../../route-options';
 import { LIMITS } from '../../plugins/limits';
 
@@ -24,6 +33,46 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   );
 
   const admin = { tags: ['Admin'], security: [{ bearerAuth: [] }] };
+  app.post(
+    '/admin/create_user',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Create an admin',
+        body: Credentials,
+        response: { 201: Envelope(AdminUser) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          ok(
+            await services.adminUsers.createAdmin(request.body.email, request.body.password),
+            'Account successfully created.',
+          ),
+        ),
+  );
+
+  app.get(
+    '/admin/fetch_users',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Every account, admins and developers, newest first',
+        querystring: PageQuery,
+        response: { 200: PagedEnvelope(AdminUser) },
+      },
+    },
+    async (request) => {
+      const page = pageOf(request.query.page);
+      const { rows, count } = await services.adminUsers.list(page);
+      return paged(page, rows, count, 'Users fetched.');
+    },
+  );
+
   const accountActions = [
     [
       'enable_account',
@@ -34,7 +83,7 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     [
       'disable_account',
       'Disable an account (ends its sessions and API keys)',
-      (id: string) => services.adminUsers.setStatus(id, 'disabled'),
+      (id: string, actorId: string) => services.adminUsers.setStatus(id, 'disabled', actorId),
       'Account successfully disabled.',
     ],
     [
@@ -58,7 +107,7 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         schema: { ...admin, summary, params: IdParams, response: { 200: MessageOnly } },
       },
       async (request) => {
-        await action(request.params.id);
+        await action(request.params.id, request.admin!.id);
         return done(message);
       },
     );

@@ -1,9 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { AdminUser } from '@afrofx/shared';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema';
 import type { ChangeFeed } from '../../change-feed';
-import { forbidden, notFound } from '../../errors';
-import { hashPassword } from '../../passwords';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { Page } from '../../http';
+import { assertStrongPassword, hashPassword } from '../../passwords';
 import { accountWithPassword, findAccountByEmail } from '../accounts/credentials';
 
 export interface AuthenticatedAdmin {
@@ -11,6 +13,17 @@ export interface AuthenticatedAdmin {
   email: string;
   tokenVersion: number;
 }
+
+type AccountRow = typeof accounts.$inferSelect;
+
+const toAdminUser = (row: AccountRow): AdminUser => ({
+  _id: row.id,
+  email: row.email,
+  role: row.role,
+  status: row.status,
+  state: row.state,
+  createdAt: row.createdAt.toISOString(),
+});
 
 export function createAdminUsersService(db: Database, changes: ChangeFeed) {
   return {
@@ -29,18 +42,35 @@ export function createAdminUsersService(db: Database, changes: ChangeFeed) {
       return Boolean(row && row.status === 'active' && row.tokenVersion === tokenVersion);
     },
 
-    /** Disabling ends the account's sessions (token version) and its API keys in every process. */
-    async setStatus(id: string, status: 'active' | 'disabled'): Promise<void> {
-      const [row] = await db
-        .update(accounts)
-        .set({
-          status,
-          updatedAt: new Date(),
-          ...(status === 'disabled' ? { tokenVersion: sql`${accounts.tokenVersion} + 1` } : {}),
-        })
-        .where(eq(accounts.id, id))
-        .returning({ id: accounts.id });
-      if (!row) throw notFound('Account not found.');
+    /**
+     * Disabling ends the account's sessions (token version) and its API keys in every process. An admin cannot
+     * disable itself, nor the last active admin: the console would be left with nobody to sign in. The active
+     * admins are locked first, so two admins disabling each other at once cannot both succeed. `actorId` is the
+     * admin acting from the console.
+     */
+    async setStatus(id: string, status: 'active' | 'disabled', actorId?: string): Promise<void> {
+      if (status === 'disabled' && id === actorId) throw badRequest('You cannot disable your own account.');
+      await db.transaction(async (tx) => {
+        if (status === 'disabled') {
+          const activeAdmins = await tx
+            .select({ id: accounts.id })
+            .from(accounts)
+            .where(and(eq(accounts.role, 'admin'), eq(accounts.status, 'active')))
+            .for('update');
+          if (activeAdmins.length === 1 && activeAdmins[0]!.id === id)
+            throw badRequest('The last active admin cannot be disabled.');
+        }
+        const [row] = await tx
+          .update(accounts)
+          .set({
+            status,
+            updatedAt: new Date(),
+            ...(status === 'disabled' ? { tokenVersion: sql`${accounts.tokenVersion} + 1` } : {}),
+          })
+          .where(eq(accounts.id, id))
+          .returning({ id: accounts.id });
+        if (!row) throw notFound('Account not found.');
+      });
       await changes.publish({ kind: 'account', accountId: id });
     },
 
@@ -53,6 +83,33 @@ export function createAdminUsersService(db: Database, changes: ChangeFeed) {
         .returning({ id: accounts.id });
       if (!row) throw notFound('Account not found.');
       await changes.publish({ kind: 'account', accountId: id });
+    },
+
+    /** SPEC §2: an admin is created by another admin; the address must not belong to any account yet. */
+    async createAdmin(rawEmail: string, password: string): Promise<AdminUser> {
+      const email = rawEmail.trim().toLowerCase();
+      assertStrongPassword(password, [email]);
+      const [row] = await db
+        .insert(accounts)
+        .values({ email, passwordHash: await hashPassword(password), role: 'admin', isActivated: true })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw conflict('An account with this e-mail address already exists.');
+      return toAdminUser(row);
+    },
+
+    /** DESIGN §4: newest first, every account (admins and developers), since the status and customer toggles act on both. */
+    async list(page: Page): Promise<{ rows: AdminUser[]; count: number }> {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(accounts)
+          .orderBy(desc(accounts.createdAt), desc(accounts.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ value: count() }).from(accounts),
+      ]);
+      return { rows: rows.map(toAdminUser), count: total?.value ?? 0 };
     },
 
     /** DESIGN §4: the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD, created at start when absent. */

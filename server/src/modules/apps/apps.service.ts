@@ -1,9 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { ApiKey, App } from '@afrofx/shared';
 import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
 import { accounts, apiKeys, apps } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
+import type { Page } from '../../http';
 import { generateKeyPair } from '../api-keys/api-key-material';
 
 const APP_NOT_FOUND = 'App not found.';
@@ -53,6 +54,15 @@ export function createAppsService(db: Database, changes: ChangeFeed) {
         .where(eq(apps.accountId, accountId))
         .orderBy(desc(apps.createdAt), desc(apps.id));
       return rows.map(toApp);
+    },
+
+    /** The admin's Apps screen: every developer's apps with their creator, newest first. */
+    async list(page: Page): Promise<{ rows: App[]; count: number }> {
+      const [rows, [total]] = await Promise.all([
+        appsWithOwner().orderBy(desc(apps.createdAt), desc(apps.id)).limit(page.limit).offset(page.offset),
+        db.select({ value: count() }).from(apps),
+      ]);
+      return { rows: rows.map(toApp), count: total?.value ?? 0 };
     },
 
     /** Creates the app's key pair, or rotates it: the old private key stops working. The apps routes check ownership. */
