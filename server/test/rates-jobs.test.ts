@@ -1,5 +1,5 @@
-import { desc } from 'drizzle-orm';
-import { rateTweets } from '../src/db/schema';
+import { asc, desc, sql } from 'drizzle-orm';
+import { rates, rateTweets } from '../src/db/schema';
 import { createTestApp, eventually, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -37,6 +37,23 @@ async function allRateIds() {
     page = body.pagination.next;
   }
   return ids;
+}
+
+/** The rates table as the export must write it: oldest first, one CSV line per rate. */
+async function ratesAsCsvLines() {
+  const rows = await t.runtime.database.db.select().from(rates).orderBy(asc(rates.createdAt), asc(rates.id));
+  return rows.map((r) =>
+    [
+      r.id,
+      r.market,
+      r.base,
+      r.asset,
+      r.buy,
+      r.sell,
+      r.createdAt.toISOString(),
+      r.updatedAt.toISOString(),
+    ].join(','),
+  );
 }
 
 describe('POST admin/export_rate_to_csv', () => {
@@ -80,11 +97,77 @@ describe('POST admin/export_rate_to_csv', () => {
 
     const [header, ...lines] = csv!.content.trimEnd().split('\n');
     expect(header).toBe('id,market,base,asset,buy,sell,createdAt,updatedAt');
-    expect(lines).toHaveLength(ids.length);
+    expect(lines).toEqual(await ratesAsCsvLines());
     expect(lines.map((line) => line.split(',')[0]).sort()).toEqual([...ids].sort());
     expect(lines).toContain(
       `${rate._id},bank,naira,dollar,1450.5,1470.25,${rate.createdAt},${rate.updatedAt}`,
     );
+    expect(mail.raw).toContain(`(${ids.length} rates)`);
+  });
+
+  it('exports every rate once across many batches, also rates created in the same microsecond', async () => {
+    // Groups of 7 share one timestamp and neighbouring groups are 1 µs apart: a batch boundary inside a group, or
+    // a resume key cut to milliseconds, would repeat or drop rows.
+    await t.runtime.database.db.execute(sql`
+      insert into rates (market, asset, base, buy, sell, created_at, updated_at)
+      select 'bank', 'dollar', 'naira', g, g + 1,
+             timestamptz '2020-01-01 00:00:00.123456+00' + (g / 7) * interval '1 microsecond',
+             timestamptz '2020-01-01 00:00:00.123456+00'
+      from generate_series(1, 2345) g`);
+    const expected = await ratesAsCsvLines();
+    expect(expected.length).toBeGreaterThan(2345);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/admin/export_rate_to_csv',
+      headers: await admin(),
+      payload: { email: 'batches@example.com' },
+    });
+    expect(res.statusCode).toBe(202);
+    const mail = await eventually(async () => {
+      const [found] = (await t.outbox()).filter((m) => m.to === 'batches@example.com');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    const [header, ...lines] = mail.attachments[0]!.content.trimEnd().split('\n');
+    expect(header).toBe('id,market,base,asset,buy,sell,createdAt,updatedAt');
+    expect(lines).toEqual(expected);
+    expect(mail.raw).toContain(`(${expected.length} rates)`);
+  });
+
+  it('reads the rates a batch at a time as the attachment is read, not all at once', async () => {
+    const total = (await ratesAsCsvLines()).length;
+    const { csv, rowCount } = await t.runtime.services.rates.exportCsv();
+    expect(rowCount).toBe(total);
+    const reader = csv[Symbol.asyncIterator]();
+    await reader.next();
+    // Rates deleted once the export has started reading are missing from the rest of the file: it had not read them.
+    await t.runtime.database.db.execute(
+      sql`delete from rates where market = 'bank' and asset = 'dollar' and buy > 1000`,
+    );
+    let text = '';
+    for (let chunk = await reader.next(); !chunk.done; chunk = await reader.next())
+      text += String(chunk.value);
+    expect(text.split('\n').length).toBeLessThan(total);
+  });
+
+  it('fails the export when the database fails half-way, so the job is retried', async () => {
+    await t.runtime.database.db.execute(sql`
+      insert into rates (market, asset, base, buy, sell)
+      select 'bank', 'euro', 'naira', g, g + 1 from generate_series(1, 2500) g`);
+    const { csv } = await t.runtime.services.rates.exportCsv();
+    const reader = csv[Symbol.asyncIterator]();
+    await reader.next();
+    await t.runtime.database.db.execute(sql`alter table rates rename to rates_away`);
+    try {
+      await expect(
+        (async () => {
+          for (let chunk = await reader.next(); !chunk.done; chunk = await reader.next());
+        })(),
+      ).rejects.toThrow(/rates/);
+    } finally {
+      await t.runtime.database.db.execute(sql`alter table rates_away rename to rates`);
+    }
   });
 
   it.each([

@@ -5,15 +5,20 @@ import { ratesExportMail } from '../mail/templates';
 
 export async function ratesCsvJob(ctx: JobContext, { email }: JobData<'rates-csv'>): Promise<void> {
   const { csv, rowCount } = await ctx.services.rates.exportCsv();
-  await ctx.mailer.send({
-    to: email,
-    ...ratesExportMail(rowCount),
-    attachments: [
-      {
-        filename: `afrofx-rates-${formatUtcDate(new Date())}.csv`,
-        content: csv,
-        contentType: 'text/csv',
-      },
-    ],
-  });
+  try {
+    await ctx.mailer.send({
+      to: email,
+      ...ratesExportMail(rowCount),
+      attachments: [
+        {
+          filename: `afrofx-rates-${formatUtcDate(new Date())}.csv`,
+          content: csv,
+          contentType: 'text/csv',
+        },
+      ],
+    });
+  } finally {
+    // A mail that failed before reading the whole file leaves the export paused; stop it (no-op once read).
+    csv.destroy();
+  }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 
@@ -9,7 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  attachments?: Array<{ filename: string; content: string | Buffer; contentType: string }>;
+  /** A stream is read while the message is sent, so a large attachment is never held in memory whole. */
+  attachments?: Array<{ filename: string; content: string | Buffer | Readable; contentType: string }>;
   /** A fixed Message-ID makes a message resent after a crash recognisable as the same one. */
   messageId?: string;
 }

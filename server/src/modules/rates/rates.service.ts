@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { Readable, pipeline } from 'node:stream';
+import { and, count, desc, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
 import { ASSET_DISPLAY, MARKET_LABELS, baseSymbol, formatNumber } from '@afrofx/shared';
 import type { Asset, Base, Market, Rate, RateHistory, RateInput } from '@afrofx/shared';
@@ -105,39 +106,51 @@ export function createRatesService(db: Database, enqueue: Enqueue, changes: Chan
       return rows;
     },
 
-    /** Every rate, oldest first, streamed through csv-stringify in batches. */
-    async exportCsv(): Promise<{ csv: string; rowCount: number }> {
-      const stringifier = stringify({
+    /**
+     * Every rate that exists when the export starts, oldest first, as a CSV stream for the mail attachment. Rows are
+     * read in keyset batches only as the mail takes them, so memory stays flat however many rates there are.
+     */
+    async exportCsv(): Promise<{ csv: Readable; rowCount: number }> {
+      // The key is read as text: a JS Date keeps milliseconds and would repeat rows created in the same millisecond.
+      const key = { at: sql<string>`${rates.createdAt}::text`, id: rates.id };
+      const after = (k: { at: string; id: string }) =>
+        sql`(${rates.createdAt}, ${rates.id}) > (${k.at}::timestamptz, ${k.id}::uuid)`;
+      const upTo = (k: { at: string; id: string }) =>
+        sql`(${rates.createdAt}, ${rates.id}) <= (${k.at}::timestamptz, ${k.id}::uuid)`;
+
+      // Rates added while the export streams are left out, so the count in the mail matches the file.
+      const [last] = await db.select(key).from(rates).orderBy(desc(rates.createdAt), desc(rates.id)).limit(1);
+      const [total] = last ? await db.select({ value: count() }).from(rates).where(upTo(last)) : [];
+
+      async function* rows() {
+        if (!last) return;
+        let from: { at: string; id: string } | undefined;
+        for (;;) {
+          const batch = await db
+            .select({ ...getTableColumns(rates), key })
+            .from(rates)
+            .where(and(upTo(last), from && after(from)))
+            .orderBy(rates.createdAt, rates.id)
+            .limit(EXPORT_BATCH);
+          for (const row of batch) {
+            yield {
+              ...row,
+              createdAt: row.createdAt.toISOString(),
+              updatedAt: row.updatedAt.toISOString(),
+            };
+          }
+          if (batch.length < EXPORT_BATCH) return;
+          from = batch.at(-1)!.key;
+        }
+      }
+
+      const csv = stringify({
         header: true,
         columns: ['id', 'market', 'base', 'asset', 'buy', 'sell', 'createdAt', 'updatedAt'],
       });
-      const chunks: Buffer[] = [];
-      stringifier.on('data', (chunk: Buffer) => chunks.push(chunk));
-      const finished = new Promise<void>((resolve, reject) => {
-        stringifier.on('end', resolve);
-        stringifier.on('error', reject);
-      });
-      let rowCount = 0;
-      for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const batch = await db
-          .select()
-          .from(rates)
-          .orderBy(rates.createdAt, rates.id)
-          .limit(EXPORT_BATCH)
-          .offset(offset);
-        for (const row of batch) {
-          stringifier.write({
-            ...row,
-            createdAt: row.createdAt.toISOString(),
-            updatedAt: row.updatedAt.toISOString(),
-          });
-        }
-        rowCount += batch.length;
-        if (batch.length < EXPORT_BATCH) break;
-      }
-      stringifier.end();
-      await finished;
-      return { csv: Buffer.concat(chunks).toString('utf8'), rowCount };
+      // A failed read destroys the CSV stream with its error, which fails the mail that reads it.
+      pipeline(Readable.from(rows()), csv, () => {});
+      return { csv, rowCount: total?.value ?? 0 };
     },
 
     requestExport(email: string): Promise<void> {
