@@ -14,6 +14,8 @@ export interface MailMessage {
   attachments?: Array<{ filename: string; content: string | Buffer | Readable; contentType: string }>;
   /** A fixed Message-ID makes a message resent after a crash recognisable as the same one. */
   messageId?: string;
+  /** Extra header fields, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -59,7 +59,8 @@ function rateLine(rate: Rate): string {
   return `${ASSET_DISPLAY[rate.asset].code}/${BASE_DISPLAY[rate.base].code} ${MARKET_LABELS[rate.market]}: buy ${sym}${formatNumber(rate.buy)}, sell ${sym}${formatNumber(rate.sell)}`;
 }
 
-export function ratesMail(rates: Rate[], siteUrl: string): MailContent {
+/** The daily rates; every copy carries its reader's own unsubscribe link. */
+export function ratesMail(rates: Rate[], siteUrl: string, unsubscribeLink: string): MailContent {
   const title = `AfroFX rates for ${formatDateTime(new Date()).split(' ')[0]}`;
   const rows = rates
     .map(
@@ -69,10 +70,10 @@ export function ratesMail(rates: Rate[], siteUrl: string): MailContent {
     .join('');
   return {
     subject: title,
-    text: `${title}\n\n${rates.map(rateLine).join('\n')}\n\nSee every market at ${siteUrl}\n`,
+    text: `${title}\n\n${rates.map(rateLine).join('\n')}\n\nSee every market at ${siteUrl}\n\nYou get this e-mail because you subscribed to AfroFX daily rates. To stop it, open:\n${unsubscribeLink}\n`,
     html: layout(
       title,
-      `<table width="100%" style="border-collapse:collapse;font-size:14px"><tr style="background:#f1f5f9"><th align="left" style="padding:6px 8px">Pair</th><th align="left" style="padding:6px 8px">Market</th><th align="right" style="padding:6px 8px">Buy</th><th align="right" style="padding:6px 8px">Sell</th></tr>${rows}</table>${button(siteUrl, 'See all rates')}`,
+      `<table width="100%" style="border-collapse:collapse;font-size:14px"><tr style="background:#f1f5f9"><th align="left" style="padding:6px 8px">Pair</th><th align="left" style="padding:6px 8px">Market</th><th align="right" style="padding:6px 8px">Buy</th><th align="right" style="padding:6px 8px">Sell</th></tr>${rows}</table>${button(siteUrl, 'See all rates')}<p style="color:#64748b;font-size:13px">You get this e-mail because you subscribed to AfroFX daily rates. <a href="${escapeHtml(unsubscribeLink)}">Unsubscribe</a>.</p>`,
     ),
   };
 }

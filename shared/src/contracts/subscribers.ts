@@ -23,3 +23,7 @@ export const MailingListQuery = Type.Object(
   { additionalProperties: false },
 );
 export type MailingListQuery = Static<typeof MailingListQuery>;
+
+/** The token of a rates mail's unsubscribe link: a subscriber id and its signature. */
+export const UnsubscribeParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+export type UnsubscribeParams = Static<typeof UnsubscribeParams>;

@@ -7,13 +7,18 @@ import {
   PagedEnvelope,
   SubscribeInput,
   Subscriber,
+  UnsubscribeParams,
 } from '@afrofx/shared';
 import { Type } from '@sinclair/typebox';
 import { done, paged, pageOf } from '../../http';
 import type { RouteOptions } from '../../route-options';
 import { LIMITS } from '../../plugins/limits';
+import { subscriberOfUnsubscribeToken } from './unsubscribe-token';
 
-export const subscribersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+export const subscribersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
+  app,
+  { services, runtime },
+) => {
   app.post(
     '/user/create_email_sub',
     {
@@ -53,6 +58,36 @@ export const subscribersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
         alreadyActive
           ? 'Your subscription has already been activated.'
           : 'Your subscription has been activated.',
+      );
+    },
+  );
+
+  // RFC 8058: a mail client's one-click unsubscribe POSTs the form `List-Unsubscribe=One-Click`; the token in the
+  // URL says who, so the form itself is accepted and not read.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, body),
+  );
+  // The link in the mail opens the web page, whose button POSTs here, and a mail client's one-click POSTs here too.
+  // Never on GET: mail scanners fetch the URLs of a message's headers by themselves (RFC 8058 §3.2).
+  app.post(
+    '/user/unsubscribe/:token',
+    {
+      schema: {
+        tags: ['Public'],
+        summary: 'Unsubscribe an address from daily rates (the link and one-click of every rates mail)',
+        params: UnsubscribeParams,
+        response: { 200: MessageOnly },
+      },
+    },
+    async (request) => {
+      const subscriberId = subscriberOfUnsubscribeToken(runtime.config.jwtSecret, request.params.token);
+      const { alreadyInactive } = await services.subscribers.unsubscribe(subscriberId);
+      return done(
+        alreadyInactive
+          ? 'This address is already unsubscribed from daily rates.'
+          : 'You have been unsubscribed. You will get no more daily rates e-mails.',
       );
     },
   );
