@@ -16,6 +16,11 @@ const publicApi = api.injectEndpoints({
       // The confirmation page shows the server message itself (SPEC §8).
       extraOptions: { errorToast: false },
     }),
+    unsubscribe: build.mutation<ApiEnvelope<unknown>, string>({
+      query: (token) => ({ url: `user/unsubscribe/${encodeURIComponent(token)}`, method: 'POST' }),
+      // The unsubscribe page shows the server message itself.
+      extraOptions: { errorToast: false },
+    }),
     fetchPlans: build.query<PagedResponse<Plan>, number>({
       query: (page) => `account/fetch_plans?page=${page}`,
       providesTags: [{ type: 'Plan', id: 'LIST' }],
@@ -27,5 +32,6 @@ export const {
   useFetchRatesQuery,
   useCreateEmailSubMutation,
   useConfirmSubscriptionMutation,
+  useUnsubscribeMutation,
   useFetchPlansQuery,
 } = publicApi;
