@@ -1,15 +1,13 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/Spinner';
+import { ComingSoonPage, type UpcomingSection } from '../features/admin/pages/ComingSoonPage';
 import { AdminLoginPage } from '../features/admin/pages/AdminLoginPage';
-import { ApiWaitListPage } from '../features/admin/pages/ApiWaitListPage';
-import { AppsPage } from '../features/admin/pages/AppsPage';
 import { EmailsPage } from '../features/admin/pages/EmailsPage';
 import { PlansPage as AdminPlansPage } from '../features/admin/pages/PlansPage';
 import { RatesPage } from '../features/admin/pages/RatesPage';
 import { SubscriptionsPage } from '../features/admin/pages/SubscriptionsPage';
 import { TransactionsPage } from '../features/admin/pages/TransactionsPage';
-import { UsersPage } from '../features/admin/pages/UsersPage';
 import { CurrentAppRoute } from '../features/developer/components/CurrentAppRoute';
 import { ApiPage } from '../features/public/pages/ApiPage';
 import { ConfirmationPage } from '../features/public/pages/ConfirmationPage';
@@ -48,6 +46,8 @@ const RequestLogPage = developerPage((portal) => portal.RequestLogPage);
 const PlansPage = developerPage((portal) => portal.PlansPage);
 const ChangePasswordPage = developerPage((portal) => portal.ChangePasswordPage);
 
+const upcomingAdminSections: readonly UpcomingSection[] = ['users', 'api_wait_list', 'apps'];
+
 const routes: RouteObject[] = [
   {
     path: '/admin/login',
@@ -67,13 +67,14 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/admin/emails" replace /> },
       { path: 'emails', element: <EmailsPage /> },
-      { path: 'users', element: <UsersPage /> },
       { path: 'rates', element: <RatesPage /> },
-      { path: 'api_wait_list', element: <ApiWaitListPage /> },
       { path: 'plans', element: <AdminPlansPage /> },
-      { path: 'apps', element: <AppsPage /> },
       { path: 'transactions', element: <TransactionsPage /> },
       { path: 'subscriptions', element: <SubscriptionsPage /> },
+      ...upcomingAdminSections.map((section) => ({
+        path: section,
+        element: <ComingSoonPage key={section} section={section} />,
+      })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },
