@@ -11,6 +11,7 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { appsAdminRoutes } from './modules/apps/apps-admin.routes';
 import { appsRoutes } from './modules/apps/apps.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { jobRunsRoutes } from './modules/job-runs/job-runs.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { sandboxPayRoutes } from './modules/payments/sandbox.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
@@ -103,6 +104,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       await v1.register(subscriptionsRoutes, routeOptions);
       await v1.register(accountsRoutes, routeOptions);
       await v1.register(appsRoutes, routeOptions);
+      await v1.register(jobRunsRoutes, routeOptions);
       await v1.register(appsAdminRoutes, routeOptions);
       await v1.register(publicApiRoutes, routeOptions);
       v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

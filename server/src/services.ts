@@ -4,6 +4,7 @@ import type { Enqueue } from './jobs/enqueue';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAdminUsersService } from './modules/admin-users/admin-users.service';
 import { createAppsService } from './modules/apps/apps.service';
+import { createJobRunsService, enqueueWithRuns } from './modules/job-runs/job-runs.service';
 import { createPaymentsService } from './modules/payments/payments.service';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { createPlansService } from './modules/plans/plans.service';
@@ -21,11 +22,14 @@ export function createServices(
 ) {
   const db = database.db;
   const plans = createPlansService(db);
-  const rates = createRatesService(db, enqueue, changes);
+  const jobRuns = createJobRunsService(db);
+  const enqueueRun = enqueueWithRuns(enqueue, jobRuns);
+  const rates = createRatesService(db, enqueueRun, changes);
   const subscriptions = createSubscriptionsService(db);
   return {
     rates,
-    subscribers: createSubscribersService(db, enqueue),
+    subscribers: createSubscribersService(db, enqueueRun),
+    jobRuns,
     adminUsers: createAdminUsersService(db, changes),
     plans,
     accounts: createAccountsService(db, enqueue),

@@ -10,3 +10,4 @@ export * from './contracts/account';
 export * from './contracts/api';
 export * from './contracts/payments';
 export * from './pricing';
+export * from './contracts/jobs';

@@ -359,6 +359,26 @@ export const jobs = pgTable(
   ],
 );
 
+// What the admin sees of the jobs its actions start (SPEC §7 Admin, Emails screen): one row per run, written at
+// enqueue and updated by the runner around each attempt, so a failure keeps its reason after the queue moved on.
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    state: jobStateEnum('state').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    total: integer('total'),
+    counts: jsonb('counts').$type<Record<string, number>>(),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('job_runs_name_created_idx').on(t.name, t.createdAt)],
+);
+
 // A plan bought is an order first (DESIGN §4): the server's own price in minor units (cents, kobo), a unique
 // reference the provider is asked about, and an expiry. pending → paid once the provider confirms the payment
 // (a conditional UPDATE, so it happens once); expired when it was never paid; failed when the provider refused it

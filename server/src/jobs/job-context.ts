@@ -7,4 +7,9 @@ export interface JobContext {
   services: Services;
   mailer: Mailer;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** How far this run is (e.g. mails sent of all), shown on the admin's Emails screen; absent for unwatched jobs. */
+  progress?(done: number, total: number): Promise<void>;
 }
+
+/** What a job tells the admin when it is done, e.g. `{ sent: 1000 }`. */
+export type JobCounts = Record<string, number>;

@@ -1,3 +1,8 @@
+/** The job_runs row an admin-visible job reports to; set at enqueue, absent on scheduled runs (made at start). */
+export interface RunRef {
+  runId?: string;
+}
+
 // Every job the queue carries, as one discriminated union (STYLE: queue payloads in one file).
 export type Job =
   | { name: 'subscription-confirmation-mail'; data: { subscriberId: string } }
@@ -5,9 +10,9 @@ export type Job =
       name: 'account-mail';
       data: { accountId: string; kind: 'activation' | 'password_reset' | 'account_exists' };
     }
-  | { name: 'rates-mail'; data: { mailingId: string } }
-  | { name: 'rates-csv'; data: { email: string } }
-  | { name: 'rates-tweet'; data: { tweetId: string } }
+  | { name: 'rates-mail'; data: { mailingId: string } & RunRef }
+  | { name: 'rates-csv'; data: { email: string } & RunRef }
+  | { name: 'rates-tweet'; data: { tweetId: string } & RunRef }
   | { name: 'payment-reconcile'; data: { reference: string } }
   | { name: 'subscription-lifecycle'; data: Record<string, never> };
 

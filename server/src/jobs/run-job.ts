@@ -1,5 +1,6 @@
+import { ADMIN_JOB_NAMES, type AdminJobName } from '@afrofx/shared';
 import { accountMailJob } from './account-mail.job';
-import type { JobContext } from './job-context';
+import type { JobContext, JobCounts } from './job-context';
 import type { Job } from './job-types';
 import { paymentReconcileJob } from './payment-reconcile.job';
 import type { JobRunner } from './queue';
@@ -9,23 +10,50 @@ import { ratesTweetJob } from './rates-tweet.job';
 import { subscriptionConfirmationMailJob } from './subscription-confirmation-mail.job';
 import { subscriptionLifecycleJob } from './subscription-lifecycle.job';
 
+type AdminJob = Extract<Job, { name: AdminJobName }>;
+
+const isAdminJob = (job: Job): job is AdminJob => (ADMIN_JOB_NAMES as readonly string[]).includes(job.name);
+
+async function perform(ctx: JobContext, job: Job): Promise<JobCounts | void> {
+  switch (job.name) {
+    case 'subscription-confirmation-mail':
+      return subscriptionConfirmationMailJob(ctx, job.data);
+    case 'account-mail':
+      return accountMailJob(ctx, job.data);
+    case 'rates-mail':
+      return ratesMailJob(ctx, job.data);
+    case 'rates-csv':
+      return ratesCsvJob(ctx, job.data);
+    case 'rates-tweet':
+      return ratesTweetJob(ctx, job.data);
+    case 'payment-reconcile':
+      return paymentReconcileJob(ctx, job.data);
+    case 'subscription-lifecycle':
+      return subscriptionLifecycleJob(ctx);
+  }
+}
+
+/**
+ * The one entry both queue drivers call. An admin job's attempt is recorded on its run (running, then done with its
+ * counts or failed with the reason) and the error is rethrown, so the queue still retries it.
+ */
 export function jobRunner(ctx: JobContext): JobRunner {
+  const runs = ctx.services.jobRuns;
   return async (job: Job) => {
-    switch (job.name) {
-      case 'subscription-confirmation-mail':
-        return subscriptionConfirmationMailJob(ctx, job.data);
-      case 'account-mail':
-        return accountMailJob(ctx, job.data);
-      case 'rates-mail':
-        return ratesMailJob(ctx, job.data);
-      case 'rates-csv':
-        return ratesCsvJob(ctx, job.data);
-      case 'rates-tweet':
-        return ratesTweetJob(ctx, job.data);
-      case 'payment-reconcile':
-        return paymentReconcileJob(ctx, job.data);
-      case 'subscription-lifecycle':
-        return subscriptionLifecycleJob(ctx);
+    if (!isAdminJob(job)) {
+      await perform(ctx, job);
+      return;
     }
+    // A scheduled run was not enqueued through a service, so it has no row yet.
+    const runId = job.data.runId ?? (await runs.create(job.name));
+    await runs.start(runId);
+    let counts: JobCounts | void;
+    try {
+      counts = await perform({ ...ctx, progress: (done, total) => runs.progress(runId, done, total) }, job);
+    } catch (err) {
+      await runs.fail(runId, err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+    await runs.finish(runId, counts ?? {});
   };
 }

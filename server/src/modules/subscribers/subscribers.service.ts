@@ -68,16 +68,6 @@ export function createSubscribersService(db: Database, enqueue: Enqueue) {
       return { alreadyActive: false };
     },
 
-    /** RFC 8058 and the link in every rates mail: that address gets no more mailings until it subscribes again. */
-    async unsubscribe(id: string): Promise<{ alreadyInactive: boolean }> {
-      const deactivated = await db
-        .update(mailingListSubscribers)
-        .set({ isActivated: false, activatedAt: null })
-        .where(and(eq(mailingListSubscribers.id, id), eq(mailingListSubscribers.isActivated, true)))
-        .returning({ id: mailingListSubscribers.id });
-      return { alreadyInactive: deactivated.length === 0 };
-    },
-
     async findById(id: string): Promise<Subscriber | undefined> {
       const [row] = await db.select().from(mailingListSubscribers).where(eq(mailingListSubscribers.id, id));
       return row && toSubscriber(row);
@@ -160,6 +150,34 @@ export function createSubscribersService(db: Database, enqueue: Enqueue) {
         )
         .orderBy(mailingListSubscribers.createdAt, mailingListSubscribers.id)
         .limit(limit);
+    },
+
+    /** Mails a mailing has sent, of all it will send (those sent plus the active subscribers still pending). */
+    async mailingProgress(mailingId: string): Promise<{ sent: number; total: number }> {
+      const [[sent], [pending]] = await Promise.all([
+        db
+          .select({ value: count() })
+          .from(rateMailingRecipients)
+          .where(eq(rateMailingRecipients.mailingId, mailingId)),
+        db
+          .select({ value: count() })
+          .from(mailingListSubscribers)
+          .leftJoin(
+            rateMailingRecipients,
+            and(
+              eq(rateMailingRecipients.subscriberId, mailingListSubscribers.id),
+              eq(rateMailingRecipients.mailingId, mailingId),
+            ),
+          )
+          .where(
+            and(
+              eq(mailingListSubscribers.mailType, 'mailing_list'),
+              eq(mailingListSubscribers.isActivated, true),
+              isNull(rateMailingRecipients.mailingId),
+            ),
+          ),
+      ]);
+      return { sent: sent?.value ?? 0, total: (sent?.value ?? 0) + (pending?.value ?? 0) };
     },
 
     async recordRecipient(mailingId: string, subscriberId: string): Promise<void> {

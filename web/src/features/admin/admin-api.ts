@@ -2,6 +2,7 @@ import type {
   AdminSession,
   ApiEnvelope,
   FeatureInput,
+  JobRun,
   PagedResponse,
   Plan,
   PlanInput,
@@ -62,6 +63,9 @@ const adminApi = api.injectEndpoints({
       query: () => ({ url: 'admin/send_tweet_rate', method: 'POST' }),
       extraOptions: emailsScreen,
     }),
+    fetchJobRuns: build.query<PagedResponse<JobRun>, void>({
+      query: () => 'admin/job_runs',
+    }),
     fetchAdminPlans: build.infiniteQuery<PagedResponse<Plan>, void, number>({
       infiniteQueryOptions: pageOptions,
       query: ({ pageParam }) => `admin/plans?page=${pageParam}`,
@@ -116,6 +120,7 @@ export const {
   useRemoveEmailMutation,
   useSendRatesMailMutation,
   useSendTweetMutation,
+  useFetchJobRunsQuery,
   useFetchAdminPlansInfiniteQuery,
   useCreatePlanMutation,
   useEditPlanMutation,

@@ -9,12 +9,17 @@ import { Table, type Column } from '../../../components/Table';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
+  useFetchJobRunsQuery,
   useFetchMailingListInfiniteQuery,
   useRemoveEmailMutation,
   useSendRatesMailMutation,
   useSendTweetMutation,
 } from '../admin-api';
 import { PageHeader } from '../../../components/PageHeader';
+import { isJobRunActive, JobRunsPanel } from '../components/JobRunsPanel';
+
+// How often the recent jobs are asked for while one of them is queued or running; not at all otherwise.
+const JOB_POLL_MS = 2000;
 
 type Confirm = { kind: 'tweet' } | { kind: 'mail' } | { kind: 'remove'; subscriber: Subscriber };
 
@@ -27,6 +32,14 @@ export function EmailsPage() {
   const [sendTweet, tweetState] = useSendTweetMutation();
   const [sendRatesMail, mailState] = useSendRatesMailMutation();
   const [removeEmail, removeState] = useRemoveEmailMutation();
+  const [jobsActive, setJobsActive] = useState(false);
+  const jobRuns = useFetchJobRunsQuery(undefined, {
+    pollingInterval: jobsActive ? JOB_POLL_MS : 0,
+    refetchOnMountOrArgChange: true,
+  });
+  const anyJobActive = jobRuns.data?.data.some(isJobRunActive) ?? false;
+  // The hook's options come before its answer: the answer sets the polling of the renders after it.
+  if (anyJobActive !== jobsActive) setJobsActive(anyJobActive);
 
   const subscribers = data?.pages.flatMap((page) => page.data);
   const count = data?.pages.at(-1)?.pagination.count;
@@ -40,7 +53,11 @@ export function EmailsPage() {
         : confirm.kind === 'mail'
           ? await sendRatesMail()
           : await removeEmail(confirm.subscriber._id);
-    if (result.data) showToast(result.data.message, 'success');
+    if (result.data) {
+      showToast(result.data.message, 'success');
+      // The new run shows as queued at once, and its being active starts the polling.
+      if (confirm.kind !== 'remove') void jobRuns.refetch();
+    }
     close();
   };
 
@@ -128,6 +145,12 @@ export function EmailsPage() {
           </div>
         </div>
       </Card>
+      <JobRunsPanel
+        runs={jobRuns.data?.data}
+        isLoading={jobRuns.isLoading}
+        isError={jobRuns.isError}
+        onRetry={() => void jobRuns.refetch()}
+      />
       <Card className="overflow-hidden">
         <Table
           caption="Mailing list"
