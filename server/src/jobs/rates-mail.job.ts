@@ -1,6 +1,7 @@
 import type { JobContext, JobCounts } from './job-context';
 import type { JobData } from './job-types';
 import { ratesMail } from '../mail/templates';
+import { unsubscribeToken } from '../modules/subscribers/unsubscribe-token';
 
 const BATCH_SIZE = 50;
 
@@ -11,7 +12,9 @@ export async function ratesMailJob(
   // A job that reached Redis after its enqueue had already answered 503 finds its mailing withdrawn.
   if (!(await ctx.services.subscribers.isMailingOpen(mailingId))) return;
   const rates = await ctx.services.rates.latestForAllMarkets();
-  const content = ratesMail(rates, ctx.config.publicUrl);
+  const { publicUrl, jwtSecret } = ctx.config;
+  // MAIL_FROM is 'Name <address>' or a bare address.
+  const replyAddress = ctx.config.mailFrom.replace(/^.*<|>.*$/g, '');
   let sent = 0;
   for (;;) {
     const progress = await ctx.services.subscribers.mailingProgress(mailingId);
@@ -21,12 +24,18 @@ export async function ratesMailJob(
     const batch = await ctx.services.subscribers.pendingRecipients(mailingId, BATCH_SIZE);
     if (batch.length === 0) break;
     for (const subscriber of batch) {
+      const token = unsubscribeToken(jwtSecret, subscriber.id);
       // Sent, then recorded: a crash between the two resends this one message, and its fixed Message-ID shows it is
       // the same one.
       await ctx.mailer.send({
         to: subscriber.email,
-        ...content,
+        ...ratesMail(rates, publicUrl, `${publicUrl}/unsubscribe/${token}`),
         messageId: `<rates-${mailingId}-${subscriber.id}@afrofx>`,
+        // RFC 2369 and RFC 8058: mail clients show an unsubscribe button whose POST takes this address off at once.
+        headers: {
+          'List-Unsubscribe': `<${publicUrl}/v1/user/unsubscribe/${token}>, <mailto:${replyAddress}?subject=unsubscribe%20${token}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
       });
       await ctx.services.subscribers.recordRecipient(mailingId, subscriber.id);
     }

@@ -68,6 +68,16 @@ export function createSubscribersService(db: Database, enqueue: Enqueue) {
       return { alreadyActive: false };
     },
 
+    /** RFC 8058 and the link in every rates mail: that address gets no more mailings until it subscribes again. */
+    async unsubscribe(id: string): Promise<{ alreadyInactive: boolean }> {
+      const deactivated = await db
+        .update(mailingListSubscribers)
+        .set({ isActivated: false, activatedAt: null })
+        .where(and(eq(mailingListSubscribers.id, id), eq(mailingListSubscribers.isActivated, true)))
+        .returning({ id: mailingListSubscribers.id });
+      return { alreadyInactive: deactivated.length === 0 };
+    },
+
     async findById(id: string): Promise<Subscriber | undefined> {
       const [row] = await db.select().from(mailingListSubscribers).where(eq(mailingListSubscribers.id, id));
       return row && toSubscriber(row);
