@@ -1,17 +1,18 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/Spinner';
-import { ComingSoonPage, type UpcomingSection } from '../features/admin/pages/ComingSoonPage';
 import { AdminLoginPage } from '../features/admin/pages/AdminLoginPage';
+import { ApiWaitListPage } from '../features/admin/pages/ApiWaitListPage';
+import { AppsPage as AdminAppsPage } from '../features/admin/pages/AppsPage';
 import { EmailsPage } from '../features/admin/pages/EmailsPage';
 import { PlansPage as AdminPlansPage } from '../features/admin/pages/PlansPage';
 import { RatesPage } from '../features/admin/pages/RatesPage';
 import { SubscriptionsPage } from '../features/admin/pages/SubscriptionsPage';
 import { TransactionsPage } from '../features/admin/pages/TransactionsPage';
+import { UsersPage } from '../features/admin/pages/UsersPage';
 import { CurrentAppRoute } from '../features/developer/components/CurrentAppRoute';
 import { ApiPage } from '../features/public/pages/ApiPage';
 import { ConfirmationPage } from '../features/public/pages/ConfirmationPage';
-import { UnsubscribePage } from '../features/public/pages/UnsubscribePage';
 import { HomePage } from '../features/public/pages/HomePage';
 import { PrivacyPage } from '../features/public/pages/PrivacyPage';
 import { RateCalculatorPage } from '../features/public/pages/RateCalculatorPage';
@@ -46,8 +47,6 @@ const RequestLogPage = developerPage((portal) => portal.RequestLogPage);
 const PlansPage = developerPage((portal) => portal.PlansPage);
 const ChangePasswordPage = developerPage((portal) => portal.ChangePasswordPage);
 
-const upcomingAdminSections: readonly UpcomingSection[] = ['users', 'api_wait_list', 'apps'];
-
 const routes: RouteObject[] = [
   {
     path: '/admin/login',
@@ -67,14 +66,13 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/admin/emails" replace /> },
       { path: 'emails', element: <EmailsPage /> },
+      { path: 'users', element: <UsersPage /> },
       { path: 'rates', element: <RatesPage /> },
+      { path: 'api_wait_list', element: <ApiWaitListPage /> },
       { path: 'plans', element: <AdminPlansPage /> },
+      { path: 'apps', element: <AdminAppsPage /> },
       { path: 'transactions', element: <TransactionsPage /> },
       { path: 'subscriptions', element: <SubscriptionsPage /> },
-      ...upcomingAdminSections.map((section) => ({
-        path: section,
-        element: <ComingSoonPage key={section} section={section} />,
-      })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },
@@ -122,7 +120,6 @@ const routes: RouteObject[] = [
       { path: 'api', element: <ApiPage /> },
       { path: 'rate_calculator', element: <RateCalculatorPage /> },
       { path: 'confirmation/:id', element: <ConfirmationPage /> },
-      { path: 'unsubscribe/:token', element: <UnsubscribePage /> },
       { path: 'company/privacy', element: <PrivacyPage /> },
       { path: 'company/terms_of_use', element: <TermsPage /> },
       { path: '*', element: <NotFoundPage /> },

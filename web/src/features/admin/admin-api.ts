@@ -1,6 +1,8 @@
 import type {
   AdminSession,
+  AdminUser,
   ApiEnvelope,
+  App,
   FeatureInput,
   JobRun,
   PagedResponse,
@@ -19,6 +21,9 @@ const pageOptions = { initialPageParam: 1, getNextPageParam: nextPage };
 
 // SPEC §8: the Emails screen shows its errors with the success style.
 const emailsScreen: ApiExtraOptions = { errorToast: 'success' };
+
+export type AccountAction =
+  'enable_account' | 'disable_account' | 'enable_premium_customer' | 'enable_normal_customer';
 
 const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -102,6 +107,25 @@ const adminApi = api.injectEndpoints({
       infiniteQueryOptions: pageOptions,
       query: ({ pageParam }) => `admin/fetch_transactions?page=${pageParam}`,
     }),
+    fetchUsers: build.infiniteQuery<PagedResponse<AdminUser>, void, number>({
+      infiniteQueryOptions: pageOptions,
+      query: ({ pageParam }) => `admin/fetch_users?page=${pageParam}`,
+    }),
+    createUser: build.mutation<ApiEnvelope<AdminUser>, { email: string; password: string }>({
+      query: (body) => ({ url: 'admin/create_user', method: 'POST', body }),
+    }),
+    // SPEC §7: one call per status and customer action, named as the server names them.
+    changeAccount: build.mutation<ApiEnvelope<null>, { id: string; action: AccountAction }>({
+      query: ({ id, action }) => ({ url: `admin/${action}/${encodeURIComponent(id)}`, method: 'PUT' }),
+    }),
+    fetchApiWaitList: build.infiniteQuery<PagedResponse<Subscriber>, void, number>({
+      infiniteQueryOptions: pageOptions,
+      query: ({ pageParam }) => `admin/fetch_mailing_list?mail_type=api_wait_list_user&page=${pageParam}`,
+    }),
+    fetchAllApps: build.infiniteQuery<PagedResponse<App>, void, number>({
+      infiniteQueryOptions: pageOptions,
+      query: ({ pageParam }) => `admin/fetch_apps?page=${pageParam}`,
+    }),
     fetchAllSubscriptions: build.infiniteQuery<PagedResponse<Subscription>, void, number>({
       infiniteQueryOptions: pageOptions,
       query: ({ pageParam }) => `admin/fetch_subscriptions?page=${pageParam}`,
@@ -129,4 +153,9 @@ export const {
   useDeletePlanMutation,
   useFetchAllTransactionsInfiniteQuery,
   useFetchAllSubscriptionsInfiniteQuery,
+  useFetchUsersInfiniteQuery,
+  useCreateUserMutation,
+  useChangeAccountMutation,
+  useFetchApiWaitListInfiniteQuery,
+  useFetchAllAppsInfiniteQuery,
 } = adminApi;

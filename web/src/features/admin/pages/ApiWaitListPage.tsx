@@ -1,0 +1,59 @@
+import { formatDateTime, formatNumber, type Subscriber } from '@afrofx/shared';
+import { errorMessage } from '../../../api/error-message';
+import { Card } from '../../../components/Card';
+import { PageHeader } from '../../../components/PageHeader';
+import { Table, type Column } from '../../../components/Table';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useFetchApiWaitListInfiniteQuery } from '../admin-api';
+
+const columns: ReadonlyArray<Column<Subscriber>> = [
+  {
+    key: 'email',
+    header: 'E-mail',
+    cell: (customer) => <span className="font-medium break-all text-slate-900">{customer.email}</span>,
+  },
+  {
+    key: 'created',
+    header: 'Joined',
+    cell: (customer) => (
+      <span className="text-slate-500 tabular-nums">{formatDateTime(customer.createdAt)}</span>
+    ),
+  },
+];
+
+export function ApiWaitListPage() {
+  useDocumentTitle('API Customers');
+  const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useFetchApiWaitListInfiniteQuery();
+  const total = data?.pages.at(-1)?.pagination.count;
+
+  return (
+    <>
+      <PageHeader
+        title="API Customers"
+        description={
+          total === undefined
+            ? 'Developers who signed up for the API, newest first.'
+            : `${formatNumber(total, 0)} ${total === 1 ? 'developer' : 'developers'} signed up for the API, newest first.`
+        }
+      />
+      <Card className="overflow-hidden">
+        <Table
+          caption="API Customers"
+          columns={columns}
+          rows={data?.pages.flatMap((page) => page.data)}
+          rowKey={(customer) => customer._id}
+          isLoading={isLoading}
+          loadingLabel="Loading API customers"
+          error={error ? errorMessage(error) : null}
+          onRetry={refetch}
+          emptyMessage="API Customers list is empty."
+          emptyDescription="Developers join this list when they sign up."
+          hasMore={hasNextPage}
+          isLoadingMore={isFetchingNextPage}
+          onLoadMore={() => void fetchNextPage()}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+import { formatDateTime, formatNumber, type AdminUser } from '@afrofx/shared';
+import { useState } from 'react';
+import { errorMessage } from '../../../api/error-message';
+import { Button } from '../../../components/Button';
+import { Card } from '../../../components/Card';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Modal } from '../../../components/Modal';
+import { PageHeader } from '../../../components/PageHeader';
+import { Pill } from '../../../components/Pill';
+import { Table, type Column } from '../../../components/Table';
+import { showToast } from '../../../lib/toast';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { statusAction, superCustomerAction, type RowAction } from '../account-actions';
+import {
+  useChangeAccountMutation,
+  useCreateUserMutation,
+  useFetchUsersInfiniteQuery,
+  type AccountAction,
+} from '../admin-api';
+import { AddAdminForm } from '../components/AddAdminForm';
+
+export function UsersPage() {
+  useDocumentTitle('Users');
+  const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useFetchUsersInfiniteQuery();
+  const [createUser, createState] = useCreateUserMutation();
+  const [changeAccount] = useChangeAccountMutation();
+  const [adding, setAdding] = useState(false);
+  const [toDisable, setToDisable] = useState<AdminUser | null>(null);
+  // SPEC §4: loading shows only on the chosen row's chosen action.
+  const [pending, setPending] = useState<{ id: string; action: AccountAction } | null>(null);
+  const total = data?.pages.at(-1)?.pagination.count;
+
+  const change = async (user: AdminUser, action: AccountAction) => {
+    setPending({ id: user._id, action });
+    const result = await changeAccount({ id: user._id, action });
+    if (result.data) {
+      showToast(result.data.message, 'success');
+      await refetch();
+    }
+    setPending(null);
+  };
+
+  const onAction = (user: AdminUser, { action }: RowAction) => {
+    if (action === 'disable_account') setToDisable(user);
+    else void change(user, action);
+  };
+
+  const onCreate = async (admin: { email: string; password: string }) => {
+    const result = await createUser(admin);
+    if (!result.data) return;
+    showToast(result.data.message, 'success');
+    setAdding(false);
+    void refetch();
+  };
+
+  const actionButton = (user: AdminUser, rowAction: RowAction, variant: 'secondary' | 'ghost') => (
+    <Button
+      variant={variant}
+      size="sm"
+      isLoading={pending?.id === user._id && pending.action === rowAction.action}
+      disabled={pending?.id === user._id && pending.action !== rowAction.action}
+      onClick={() => onAction(user, rowAction)}
+    >
+      {rowAction.label}
+    </Button>
+  );
+
+  const columns: ReadonlyArray<Column<AdminUser>> = [
+    {
+      key: 'email',
+      header: 'Email',
+      cell: (user) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="font-medium break-all text-slate-900">{user.email}</span>
+          {user.role === 'admin' ? <Pill tone="blue">Admin</Pill> : null}
+          {user.state === 'premium_customer' ? <Pill tone="gold">Super customer</Pill> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (user) =>
+        user.status === 'active' ? <Pill tone="green">Active</Pill> : <Pill tone="red">Disabled</Pill>,
+    },
+    {
+      key: 'created',
+      header: 'Created',
+      className: 'hidden sm:table-cell',
+      cell: (user) => <span className="text-slate-500 tabular-nums">{formatDateTime(user.createdAt)}</span>,
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      align: 'right',
+      cell: (user) => (
+        <span className="flex flex-col items-end gap-2 lg:flex-row lg:justify-end">
+          {actionButton(user, statusAction(user), 'secondary')}
+          {user.role === 'developer' ? actionButton(user, superCustomerAction(user), 'ghost') : null}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description={
+          total === undefined
+            ? 'Admins and developers, newest first.'
+            : `${formatNumber(total, 0)} ${total === 1 ? 'account' : 'accounts'}, admins and developers, newest first.`
+        }
+        actions={<Button onClick={() => setAdding(true)}>Add User</Button>}
+      />
+      <Card className="overflow-hidden">
+        <Table
+          caption="Users"
+          columns={columns}
+          rows={data?.pages.flatMap((page) => page.data)}
+          rowKey={(user) => user._id}
+          isLoading={isLoading}
+          loadingLabel="Loading users"
+          error={error ? errorMessage(error) : null}
+          onRetry={refetch}
+          emptyMessage="Users is empty."
+          hasMore={hasNextPage}
+          isLoadingMore={isFetchingNextPage}
+          onLoadMore={() => void fetchNextPage()}
+        />
+      </Card>
+      <Modal
+        open={adding}
+        title="Add Admin"
+        description="The new admin signs in at /admin/login with this e-mail and password."
+        onClose={() => setAdding(false)}
+        size="sm"
+      >
+        <AddAdminForm
+          onSubmit={onCreate}
+          isSubmitting={createState.isLoading}
+          onCancel={() => setAdding(false)}
+        />
+      </Modal>
+      <ConfirmDialog
+        open={toDisable !== null}
+        title="Disable this account?"
+        message={
+          toDisable
+            ? `${toDisable.email} will be signed out, and its API keys stop working until the account is enabled again.`
+            : ''
+        }
+        confirmLabel="Disable Account"
+        tone="danger"
+        isLoading={pending?.action === 'disable_account'}
+        onConfirm={() => {
+          const user = toDisable!;
+          void change(user, 'disable_account').then(() => setToDisable(null));
+        }}
+        onCancel={() => setToDisable(null)}
+      />
+    </>
+  );
+}
