@@ -13,6 +13,7 @@ import { UsersPage } from '../features/admin/pages/UsersPage';
 import { CurrentAppRoute } from '../features/developer/components/CurrentAppRoute';
 import { ApiPage } from '../features/public/pages/ApiPage';
 import { ConfirmationPage } from '../features/public/pages/ConfirmationPage';
+import { UnsubscribePage } from '../features/public/pages/UnsubscribePage';
 import { HomePage } from '../features/public/pages/HomePage';
 import { PrivacyPage } from '../features/public/pages/PrivacyPage';
 import { RateCalculatorPage } from '../features/public/pages/RateCalculatorPage';
@@ -120,6 +121,7 @@ const routes: RouteObject[] = [
       { path: 'api', element: <ApiPage /> },
       { path: 'rate_calculator', element: <RateCalculatorPage /> },
       { path: 'confirmation/:id', element: <ConfirmationPage /> },
+      { path: 'unsubscribe/:token', element: <UnsubscribePage /> },
       { path: 'company/privacy', element: <PrivacyPage /> },
       { path: 'company/terms_of_use', element: <TermsPage /> },
       { path: '*', element: <NotFoundPage /> },
