@@ -30,6 +30,8 @@ export interface Config {
   /** The provider's HTTP API and checkout script: Basqet's, or the sandbox's own copy served by this product. */
   payment: { apiUrl: string; scriptUrl: string; publicKey: string; secretKey: string };
   twitter: TwitterCredentials | undefined;
+  /** Where the rate tweet is posted: Twitter/X itself, or a local fake of its API in tests. */
+  twitterApiUrl: string;
   demoData: boolean;
   webDist: string | undefined;
   /** Proxy hops in front of the server whose X-Forwarded-For is believed (0: none, the default). */
@@ -212,6 +214,9 @@ export function loadConfig(env: Env = process.env): Config {
     basqet,
     payment,
     twitter,
+    twitterApiUrl: (
+      parseUrl('TWITTER_API_URL', env.TWITTER_API_URL, ['http:', 'https:']) ?? 'https://api.x.com'
+    ).replace(/\/+$/, ''),
     demoData: parseBoolean('DEMO_DATA', env.DEMO_DATA, !production && !databaseUrl),
     webDist,
     trustProxy: parseCount('TRUST_PROXY', env.TRUST_PROXY, 0),
