@@ -83,9 +83,9 @@ export function JobRunsPanel({ runs, isLoading, isError, onRetry }: JobRunsPanel
               key={run._id}
               className="flex flex-col gap-2 px-5 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6"
             >
-              <div className="flex items-center gap-3">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <Pill tone={STATES[run.state].tone}>{STATES[run.state].label}</Pill>
-                <span className="font-medium text-slate-900">{JOB_LABELS[run.name]}</span>
+                <span className="font-medium whitespace-nowrap text-slate-900">{JOB_LABELS[run.name]}</span>
                 <span className="text-sm text-slate-500 tabular-nums">{formatDateTime(run.createdAt)}</span>
               </div>
               <RunDetail run={run} />
