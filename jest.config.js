@@ -34,7 +34,8 @@ module.exports = {
       moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/web/test/asset-stub.js' },
     },
   ],
-  testTimeout: 30000,
+  // A test file starts a real database (and often servers); on a loaded 2-core machine that can take a while.
+  testTimeout: 60000,
   // Much of a test file's time is spent waiting (servers, timers, retries): two workers overlap it even on 2 cores.
   maxWorkers: Math.max(2, os.availableParallelism() - 1),
   // Tests that cut a Redis connection under a running app leave BullMQ's own reconnecting clients behind, which keep
