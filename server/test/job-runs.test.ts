@@ -4,7 +4,8 @@ import type { Job } from '../src/jobs/job-types';
 import { jobRunner } from '../src/jobs/run-job';
 import { enqueueWithRuns } from '../src/modules/job-runs/job-runs.service';
 import { developerFactory } from './support/developers';
-import { createTestApp, eventually, type TestApp } from './support/test-app';
+import { startFaultProxy } from './support/fault-proxy';
+import { createTestApp, eventually, redisAvailable, type TestApp } from './support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -144,5 +145,31 @@ describe('a failing admin job', () => {
     await eventually(async () => {
       expect((await jobRuns('?name=rates-csv', down))[0]).toMatchObject({ state: 'failed' });
     });
+  });
+});
+
+// Needs a Redis server (REDIS_URL): without Redis the job and its run are rows of one database, stored together.
+const describeWithRedis = redisAvailable ? describe : describe.skip;
+
+describeWithRedis('an admin job the queue cannot take', () => {
+  it('answers 503 and leaves no run behind', async () => {
+    const { hostname, port } = new URL(process.env.REDIS_URL!);
+    const proxy = await startFaultProxy(hostname, Number(port || 6379));
+    const cut = await createTestApp({ REDIS_URL: proxy.url(process.env.REDIS_URL!) });
+    try {
+      await eventually(() => cut.runtime.queue.ping());
+      proxy.cut();
+      const res = await cut.app.inject({
+        method: 'POST',
+        url: '/v1/admin/send_tweet_rate',
+        headers: { authorization: `Bearer ${await cut.adminToken()}` },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(await jobRuns('', cut)).toEqual([]);
+    } finally {
+      proxy.restore();
+      await cut.close();
+      await proxy.close();
+    }
   });
 });
