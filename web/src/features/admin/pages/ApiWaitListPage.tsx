@@ -10,7 +10,9 @@ const columns: ReadonlyArray<Column<Subscriber>> = [
   {
     key: 'email',
     header: 'E-mail',
-    cell: (customer) => <span className="font-medium break-all text-slate-900">{customer.email}</span>,
+    cell: (customer) => (
+      <span className="font-medium break-all whitespace-normal text-slate-900">{customer.email}</span>
+    ),
   },
   {
     key: 'created',

@@ -17,7 +17,7 @@ const columns: ReadonlyArray<Column<App>> = [
     key: 'creator',
     header: 'Creator',
     cell: (app) => (
-      <span className="flex flex-col">
+      <span className="flex flex-col whitespace-normal">
         <span className="text-slate-900">{`${app.user.first_name} ${app.user.last_name}`.trim()}</span>
         <span className="text-[13px] break-all text-slate-500">{app.user.email}</span>
       </span>

@@ -19,6 +19,9 @@ import {
 } from '../admin-api';
 import { AddAdminForm } from '../components/AddAdminForm';
 
+const statusPill = (user: AdminUser) =>
+  user.status === 'active' ? <Pill tone="green">Active</Pill> : <Pill tone="red">Disabled</Pill>;
+
 export function UsersPage() {
   useDocumentTitle('Users');
   const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
@@ -71,23 +74,25 @@ export function UsersPage() {
       key: 'email',
       header: 'Email',
       cell: (user) => (
-        <span className="flex flex-wrap items-center gap-2">
+        <span className="flex flex-wrap items-center gap-2 whitespace-normal">
           <span className="font-medium break-all text-slate-900">{user.email}</span>
           {user.role === 'admin' ? <Pill tone="blue">Admin</Pill> : null}
           {user.state === 'premium_customer' ? <Pill tone="gold">Super customer</Pill> : null}
+          {/* Small screens have no Status column: the status shows under the address. */}
+          <span className="sm:hidden">{statusPill(user)}</span>
         </span>
       ),
     },
     {
       key: 'status',
       header: 'Status',
-      cell: (user) =>
-        user.status === 'active' ? <Pill tone="green">Active</Pill> : <Pill tone="red">Disabled</Pill>,
+      className: 'max-sm:hidden',
+      cell: statusPill,
     },
     {
       key: 'created',
       header: 'Created',
-      className: 'hidden sm:table-cell',
+      className: 'max-sm:hidden',
       cell: (user) => <span className="text-slate-500 tabular-nums">{formatDateTime(user.createdAt)}</span>,
     },
     {
