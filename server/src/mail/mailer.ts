@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 
@@ -57,7 +59,8 @@ export function createMailer(options: MailerOptions): Mailer {
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Written as it is built, so a large attachment (the rates CSV) is never held in memory whole.
+  const transport = nodemailer.createTransport({ streamTransport: true, newline: 'unix' });
   return {
     target: options.outboxDir,
     async send(message) {
@@ -67,7 +70,9 @@ export function createMailer(options: MailerOptions): Mailer {
         options.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      // Under another name until complete, so nobody reading the outbox sees half a message.
+      await pipeline(info.message as Readable, createWriteStream(`${file}.part`));
+      await rename(`${file}.part`, file);
       const links = options.logLinks ? { links: [...new Set(message.text.match(LINK) ?? [])] } : {};
       options.log.info(
         { to: message.to, subject: message.subject, file, ...links },
