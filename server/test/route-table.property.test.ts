@@ -194,3 +194,28 @@ describe('every route, fed generated bad input', () => {
     );
   }, 120_000);
 });
+
+describe('the admin routes', () => {
+  it('answer 403 to a developer token, every one of them, read from the route table', async () => {
+    // admin/authenticate is the admin sign-in itself.
+    const admin = routeTable(t.app.printRoutes({ commonPrefix: false })).filter(
+      (route) => route.path.startsWith('/v1/admin/') && route.path !== '/v1/admin/authenticate',
+    );
+    expect(admin.length).toBeGreaterThan(20);
+    const developer = await developerFactory(() => t, 'admin-routes', 19)();
+    const before = await rowCounts();
+    const refused: string[] = [];
+    for (const route of admin) {
+      const res = await t.app.inject({
+        method: route.method,
+        // Any path parameter gets a well-formed id, so only the role can refuse the call.
+        url: route.path.replace(/:[A-Za-z]+/g, '7d0c0a54-3c57-4d0c-9f0f-0c0c0c0c0c0c'),
+        headers: { authorization: `Bearer ${developer.token}` },
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+      });
+      if (res.statusCode !== 403) refused.push(`${route.method} ${route.path}: ${res.statusCode}`);
+    }
+    expect(refused).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
+  });
+});

@@ -36,7 +36,7 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app.post(
     '/admin/create_user',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         ...admin,
         summary: 'Create an admin',
@@ -58,7 +58,7 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app.get(
     '/admin/fetch_users',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         ...admin,
         summary: 'Every account, admins and developers, newest first',
@@ -103,7 +103,7 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     app.put(
       `/admin/${path}/:id`,
       {
-        preHandler: app.requireAdmin,
+        onRequest: app.requireAdmin,
         schema: { ...admin, summary, params: IdParams, response: { 200: MessageOnly } },
       },
       async (request) => {

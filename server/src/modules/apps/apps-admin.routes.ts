@@ -8,7 +8,7 @@ export const appsAdminRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
   app.get(
     '/admin/fetch_apps',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['Admin'],
         security: [{ bearerAuth: [] }],

@@ -29,7 +29,8 @@ export const ratesRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
   );
 
   const admin = { tags: ['Admin'], security: [{ bearerAuth: [] }] };
-  const adminOnly = { preHandler: app.requireAdmin };
+  // The role is checked before the body is read: a developer gets 403, never a validation message.
+  const adminOnly = { onRequest: app.requireAdmin };
 
   app.get(
     '/admin/fetch_all_rates',

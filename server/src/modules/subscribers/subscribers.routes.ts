@@ -93,7 +93,8 @@ export const subscribersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
   );
 
   const admin = { tags: ['Admin'], security: [{ bearerAuth: [] }] };
-  const adminOnly = { preHandler: app.requireAdmin };
+  // The role is checked before the body is read: a developer gets 403, never a validation message.
+  const adminOnly = { onRequest: app.requireAdmin };
 
   app.get(
     '/admin/fetch_mailing_list',
