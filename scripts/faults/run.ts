@@ -9,7 +9,6 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { SMTPConnection } from 'smtp-server/lib/smtp-connection.js';
 import { startSmtpSink, type SmtpSink } from '../../server/test/support/smtp-sink';
 import { activateMailingList, mailingDomain, writeFixtures, type Fixtures } from './fixtures';
 import { isServed, startLoad, type Load, type RequestOutcome } from './load';
@@ -33,11 +32,6 @@ import {
 
 const root = path.resolve(__dirname, '../..');
 
-// smtp-server holds every greeting back 100 ms to catch clients that talk too early. The mailer opens a connection
-// per message, so the run's 2,000 mails would measure that wait (over 3 minutes) instead of the product: greet at once.
-SMTPConnection.prototype.init = function (this: SMTPConnection) {
-  this._setListeners(() => this.connectionReady());
-};
 
 const FLUSH_MS = 500;
 const LOAD = { concurrency: 24, ratePerSecond: 400, maxRequests: 100_000, timeoutMs: 5000 };
