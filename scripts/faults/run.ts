@@ -32,7 +32,6 @@ import {
 
 const root = path.resolve(__dirname, '../..');
 
-
 const FLUSH_MS = 500;
 const LOAD = { concurrency: 24, ratePerSecond: 400, maxRequests: 100_000, timeoutMs: 5000 };
 const SMALL_PLAN_LIMIT = 300;
