@@ -20,6 +20,19 @@ export interface SubscribeResult {
   alreadyActive: boolean;
 }
 
+/** Joins a subscriber to its recipient row of one mailing, if that mailing has mailed it. */
+const sentIn = (mailingId: string) =>
+  and(
+    eq(rateMailingRecipients.subscriberId, mailingListSubscribers.id),
+    eq(rateMailingRecipients.mailingId, mailingId),
+  );
+/** With `sentIn`: active daily-rates subscribers the mailing has not mailed yet. */
+const notYetSent = and(
+  eq(mailingListSubscribers.mailType, 'mailing_list'),
+  eq(mailingListSubscribers.isActivated, true),
+  isNull(rateMailingRecipients.mailingId),
+);
+
 export function createSubscribersService(db: Database, enqueue: Enqueue) {
   return {
     /**
@@ -144,20 +157,8 @@ export function createSubscribersService(db: Database, enqueue: Enqueue) {
       return db
         .select({ id: mailingListSubscribers.id, email: mailingListSubscribers.email })
         .from(mailingListSubscribers)
-        .leftJoin(
-          rateMailingRecipients,
-          and(
-            eq(rateMailingRecipients.subscriberId, mailingListSubscribers.id),
-            eq(rateMailingRecipients.mailingId, mailingId),
-          ),
-        )
-        .where(
-          and(
-            eq(mailingListSubscribers.mailType, 'mailing_list'),
-            eq(mailingListSubscribers.isActivated, true),
-            isNull(rateMailingRecipients.mailingId),
-          ),
-        )
+        .leftJoin(rateMailingRecipients, sentIn(mailingId))
+        .where(notYetSent)
         .orderBy(mailingListSubscribers.createdAt, mailingListSubscribers.id)
         .limit(limit);
     },
@@ -172,20 +173,8 @@ export function createSubscribersService(db: Database, enqueue: Enqueue) {
         db
           .select({ value: count() })
           .from(mailingListSubscribers)
-          .leftJoin(
-            rateMailingRecipients,
-            and(
-              eq(rateMailingRecipients.subscriberId, mailingListSubscribers.id),
-              eq(rateMailingRecipients.mailingId, mailingId),
-            ),
-          )
-          .where(
-            and(
-              eq(mailingListSubscribers.mailType, 'mailing_list'),
-              eq(mailingListSubscribers.isActivated, true),
-              isNull(rateMailingRecipients.mailingId),
-            ),
-          ),
+          .leftJoin(rateMailingRecipients, sentIn(mailingId))
+          .where(notYetSent),
       ]);
       return { sent: sent?.value ?? 0, total: (sent?.value ?? 0) + (pending?.value ?? 0) };
     },
