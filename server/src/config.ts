@@ -32,6 +32,8 @@ export interface Config {
   twitter: TwitterCredentials | undefined;
   /** Where the rate tweet is posted: Twitter/X itself, or a local fake of its API in tests. */
   twitterApiUrl: string;
+  /** When the daily rates e-mail goes out: a wall-clock time in a time zone (RATES_MAIL_AT, RATES_MAIL_TIME_ZONE). */
+  ratesMail: DailyTime;
   demoData: boolean;
   webDist: string | undefined;
   /** Proxy hops in front of the server whose X-Forwarded-For is believed (0: none, the default). */
@@ -47,6 +49,13 @@ export interface Config {
   requestLogFlushMs: number;
   /** Paid API: how long request-log writes may keep failing before /v1/health answers 503. */
   requestLogUnhealthyAfterMs: number;
+}
+
+/** A time of day on a time zone's wall clock, e.g. 07:00 in Africa/Lagos. */
+export interface DailyTime {
+  hour: number;
+  minute: number;
+  timeZone: string;
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +106,28 @@ function parseUrl(name: string, raw: string | undefined, protocols: string[]): s
     throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
   }
   return raw;
+}
+
+function parseTimeOfDay(
+  name: string,
+  raw: string | undefined,
+  fallback: string,
+): { hour: number; minute: number } {
+  const value = raw === undefined || raw === '' ? fallback : raw;
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value);
+  if (!match) throw new ConfigError(`${name} must be a 24-hour time as HH:MM, e.g. 07:00, got "${value}"`);
+  return { hour: Number(match[1]), minute: Number(match[2]) };
+}
+
+function parseTimeZone(name: string, raw: string | undefined, fallback: string): string {
+  const value = raw === undefined || raw === '' ? fallback : raw;
+  try {
+    // Throws a RangeError for a name the IANA database does not know.
+    new Intl.DateTimeFormat('en', { timeZone: value });
+  } catch {
+    throw new ConfigError(`${name} must be an IANA time zone such as Africa/Lagos, got "${value}"`);
+  }
+  return value;
 }
 
 /** Outside production a secret is generated once and kept in DATA_DIR, so sessions survive restarts. */
@@ -217,6 +248,10 @@ export function loadConfig(env: Env = process.env): Config {
     twitterApiUrl: (
       parseUrl('TWITTER_API_URL', env.TWITTER_API_URL, ['http:', 'https:']) ?? 'https://api.x.com'
     ).replace(/\/+$/, ''),
+    ratesMail: {
+      ...parseTimeOfDay('RATES_MAIL_AT', env.RATES_MAIL_AT, '07:00'),
+      timeZone: parseTimeZone('RATES_MAIL_TIME_ZONE', env.RATES_MAIL_TIME_ZONE, 'Africa/Lagos'),
+    },
     demoData: parseBoolean('DEMO_DATA', env.DEMO_DATA, !production && !databaseUrl),
     webDist,
     trustProxy: parseCount('TRUST_PROXY', env.TRUST_PROXY, 0),

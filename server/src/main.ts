@@ -4,7 +4,7 @@ import { loadConfigOrExit } from './config';
 import { buildApp } from './app';
 import { createRuntime } from './runtime';
 import { DEMO_DEVELOPER } from './db/seed';
-import { startSchedules } from './jobs/scheduler';
+import { schedules, startSchedules } from './jobs/scheduler';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -12,7 +12,8 @@ async function main() {
   const app = await buildApp(runtime);
   const worker = config.runWorkerInApi ? runtime.startWorker() : undefined;
   // The clock's jobs start where jobs are consumed: here without Redis (or with RUN_WORKER_IN_API), else the worker.
-  if (!config.redisUrl || config.runWorkerInApi) void startSchedules(runtime.queue, runtime.log);
+  if (!config.redisUrl || config.runWorkerInApi)
+    void startSchedules(runtime.queue, runtime.log, schedules(config));
 
   let stopping = false;
   const stop = async (signal: string) => {

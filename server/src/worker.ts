@@ -1,6 +1,6 @@
 // The BullMQ worker process (docker-compose `worker`): runs the jobs the API enqueues on Redis.
 import { loadConfigOrExit } from './config';
-import { startSchedules } from './jobs/scheduler';
+import { schedules, startSchedules } from './jobs/scheduler';
 import { createRuntime } from './runtime';
 
 async function main() {
@@ -11,7 +11,7 @@ async function main() {
   }
   const runtime = await createRuntime(config);
   const worker = runtime.startWorker()!;
-  void startSchedules(runtime.queue, runtime.log);
+  void startSchedules(runtime.queue, runtime.log, schedules(config));
   runtime.log.info('worker started');
 
   const stop = async () => {

@@ -5,6 +5,7 @@
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
+import { nextDailyRun } from './daily-time';
 import type { Job } from './job-types';
 import {
   JOB_ATTEMPTS,
@@ -27,6 +28,8 @@ export interface InlineQueueOptions {
   leaseMs?: number;
   /** How long close() waits for running jobs before leaving them to the next start. */
   closeGraceMs?: number;
+  /** The clock schedules read (tests move it to a schedule's time). */
+  now?: () => number;
 }
 
 const CONCURRENCY = 4;
@@ -47,6 +50,7 @@ export function createInlineQueue({
   exclusive = false,
   leaseMs = 30_000,
   closeGraceMs = 10_000,
+  now = Date.now,
 }: InlineQueueOptions): JobQueue {
   const running = new Map<string, Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
@@ -210,23 +214,36 @@ export function createInlineQueue({
   return {
     driver: 'inline',
     enqueue,
-    async schedule({ name, data, everyMs }) {
-      // Each interval's run has the interval's start for its jobId: timers in several processes sharing the
-      // database, or a restart within the interval, store it once (done rows keep their jobId for a week).
-      const enqueueThisInterval = async () => {
-        const intervalStart = Math.floor(Date.now() / everyMs) * everyMs;
-        let wait = intervalStart + everyMs - Date.now();
+    async schedule(schedule) {
+      const { name, data } = schedule;
+      /** The first scheduled time strictly after `after`. */
+      const nextRun = (after: number) =>
+        'everyMs' in schedule
+          ? (Math.floor(after / schedule.everyMs) + 1) * schedule.everyMs
+          : nextDailyRun(schedule.daily, after);
+      // Each run has its scheduled time for its jobId: timers in several processes sharing the database, or a
+      // restart, store it once (done rows keep their jobId for a week).
+      const fire = async (at: number): Promise<void> => {
+        if (closed) return;
+        // A timer that fires a little early waits again rather than run ahead of its time.
+        if (now() < at) return later(at - now(), () => void fire(at));
         try {
-          await enqueue(name, data, { jobId: new Date(intervalStart).toISOString() });
+          await enqueue(name, data, { jobId: new Date(at).toISOString() });
         } catch (err) {
           if (closed) return;
           log.error({ err, job: name }, 'could not enqueue a scheduled job');
-          wait = Math.min(wait, SCHEDULE_RETRY_MS);
+          return later(SCHEDULE_RETRY_MS, () => void fire(at));
         }
-        // A timer that fires a little early finds the same interval, stores nothing and waits for the next.
-        if (!closed) later(wait, () => void enqueueThisInterval());
+        const next = nextRun(at);
+        later(Math.max(next - now(), 0), () => void fire(next));
       };
-      await enqueueThisInterval();
+      // An interval's run is stored as soon as the interval has begun (at start too); a daily run only when its time
+      // comes, so a process that was down then does not send that day's mail late.
+      await fire(
+        'everyMs' in schedule
+          ? Math.floor(now() / schedule.everyMs) * schedule.everyMs
+          : nextDailyRun(schedule.daily, now() - 1),
+      );
     },
     async ping() {
       await started;

@@ -3,7 +3,9 @@
 // (at-least-once delivery).
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import IORedis from 'ioredis';
+import type { DailyTime } from '../config';
 import { DomainError } from '../errors';
+import { dailyPattern } from './daily-time';
 import type { Job, JobData, JobName } from './job-types';
 
 export const QUEUE_NAME = 'afrofx-jobs';
@@ -26,12 +28,13 @@ export interface EnqueueOptions {
   jobId?: string;
 }
 
-/** A job that runs once in every interval of `everyMs`, counted from the Unix epoch (so hours start at :00 UTC). */
-export interface Schedule<N extends JobName = JobName> {
-  name: N;
-  data: JobData<N>;
-  everyMs: number;
-}
+/**
+ * A job that runs by the clock: once in every interval of `everyMs`, counted from the Unix epoch (so hours start at
+ * :00 UTC), or once a day at a wall-clock time in a time zone.
+ */
+export type Schedule<N extends JobName = JobName> = { name: N; data: JobData<N> } & (
+  { everyMs: number } | { daily: DailyTime }
+);
 
 export interface JobQueue {
   readonly driver: 'bullmq' | 'inline';
@@ -91,9 +94,16 @@ export function createBullQueue({ redisUrl, prefix }: RedisQueueOptions): JobQue
         clearTimeout(timer);
       }
     },
-    async schedule({ name, data, everyMs }) {
+    async schedule(schedule) {
+      const { name, data } = schedule;
       // Upserted by name: a second process, or a restart, replaces the scheduler instead of adding one.
-      await queue.upsertJobScheduler(name, { every: everyMs }, { name, data });
+      await queue.upsertJobScheduler(
+        name,
+        'everyMs' in schedule
+          ? { every: schedule.everyMs }
+          : { pattern: dailyPattern(schedule.daily), tz: schedule.daily.timeZone },
+        { name, data },
+      );
     },
     async ping() {
       await connection.ping();

@@ -1,5 +1,6 @@
 import { ADMIN_JOB_NAMES, type AdminJobName } from '@afrofx/shared';
 import { accountMailJob } from './account-mail.job';
+import { dailyRatesMailJob } from './daily-rates-mail.job';
 import type { JobContext, JobCounts } from './job-context';
 import type { Job } from './job-types';
 import { paymentReconcileJob } from './payment-reconcile.job';
@@ -30,6 +31,8 @@ async function perform(ctx: JobContext, job: Job): Promise<JobCounts | void> {
       return paymentReconcileJob(ctx, job.data);
     case 'subscription-lifecycle':
       return subscriptionLifecycleJob(ctx);
+    case 'daily-rates-mail':
+      return dailyRatesMailJob(ctx);
   }
 }
 

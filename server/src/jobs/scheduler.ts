@@ -1,19 +1,26 @@
-// The jobs that run by the clock (DESIGN §4 lifecycle, hourly). Started where jobs are consumed: the worker process
-// with Redis, the API process without it (or with RUN_WORKER_IN_API). Each schedule exists once however many of
-// those processes start (see JobQueue.schedule).
+// The jobs that run by the clock (DESIGN §4 lifecycle, hourly; the daily rates e-mail). Started where jobs are
+// consumed: the worker process with Redis, the API process without it (or with RUN_WORKER_IN_API). Each schedule
+// exists once however many of those processes start (see JobQueue.schedule).
+import type { Config } from '../config';
 import type { JobQueue, Log, Schedule } from './queue';
 import { LIFECYCLE_EVERY_MS } from './subscription-lifecycle.job';
 
-export const SCHEDULES: Schedule[] = [
-  { name: 'subscription-lifecycle', data: {}, everyMs: LIFECYCLE_EVERY_MS },
-];
+export function schedules(config: Pick<Config, 'ratesMail'>): Schedule[] {
+  return [
+    { name: 'subscription-lifecycle', data: {}, everyMs: LIFECYCLE_EVERY_MS },
+    { name: 'daily-rates-mail', data: {}, daily: config.ratesMail },
+  ];
+}
 
 /** Starts every schedule; one that cannot start is logged and does not keep the others from starting. */
-export async function startSchedules(queue: JobQueue, log: Log, schedules = SCHEDULES): Promise<void> {
-  for (const schedule of schedules) {
+export async function startSchedules(queue: JobQueue, log: Log, toStart: Schedule[]): Promise<void> {
+  for (const schedule of toStart) {
     try {
       await queue.schedule(schedule);
-      log.info({ job: schedule.name, everyMs: schedule.everyMs }, 'job scheduled');
+      log.info(
+        { job: schedule.name, ...('everyMs' in schedule ? { everyMs: schedule.everyMs } : schedule.daily) },
+        'job scheduled',
+      );
     } catch (err) {
       log.error({ err, job: schedule.name }, 'could not schedule a job');
     }

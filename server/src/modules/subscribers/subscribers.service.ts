@@ -119,11 +119,16 @@ export function createSubscribersService(db: Database, enqueue: Enqueue) {
       if (deleted.length === 0) throw notFound('Subscriber not found.');
     },
 
-    /** Starts a rates mailing to every activated subscriber; returns how many will receive it. */
-    async startRatesMailing(requestedBy: string): Promise<number> {
+    /**
+     * Starts a rates mailing to every activated subscriber; returns how many will receive it. With a fixed
+     * `mailingId` (the daily schedule derives one from the day) it starts at most once: a repeat finds the mailing
+     * already under way and queues nothing.
+     */
+    async startRatesMailing(requestedBy: string | null, mailingId?: string): Promise<number> {
       const [mailing] = await db
         .insert(rateMailings)
-        .values({ requestedBy })
+        .values({ id: mailingId, requestedBy })
+        .onConflictDoNothing()
         .returning({ id: rateMailings.id });
       const [active] = await db
         .select({ value: count() })
@@ -134,11 +139,13 @@ export function createSubscribersService(db: Database, enqueue: Enqueue) {
             eq(mailingListSubscribers.isActivated, true),
           ),
         );
+      // Kept only once its job is queued (below), so a mailing that exists has its job.
+      if (!mailing) return active?.value ?? 0;
       try {
-        await enqueue('rates-mail', { mailingId: mailing!.id }, { jobId: mailing!.id });
+        await enqueue('rates-mail', { mailingId: mailing.id }, { jobId: mailing.id });
       } catch (err) {
         // Not queued (503): the mailing is not kept, so the admin's retry is the only one that goes out.
-        await db.delete(rateMailings).where(eq(rateMailings.id, mailing!.id));
+        await db.delete(rateMailings).where(eq(rateMailings.id, mailing.id));
         throw err;
       }
       return active?.value ?? 0;
