@@ -1,5 +1,6 @@
 import type { JobRun } from '@afrofx/shared';
-import { mailingListSubscribers, rateMailings } from '../src/db/schema';
+import { count } from 'drizzle-orm';
+import { mailingListSubscribers, rateMailings, rates } from '../src/db/schema';
 import type { Job } from '../src/jobs/job-types';
 import { jobRunner } from '../src/jobs/run-job';
 import { enqueueWithRuns } from '../src/modules/job-runs/job-runs.service';
@@ -94,6 +95,39 @@ describe('GET admin/job_runs', () => {
     expect(all[0]!._id).toBe(latest!._id);
     expect(all.map((run) => run.createdAt)).toEqual([...all.map((run) => run.createdAt)].sort().reverse());
     expect(await jobRuns('?name=rates-csv')).toEqual([]);
+  });
+
+  it('reports what the export and the tweet did: rates exported, and the tweet skipped without credentials', async () => {
+    const admin = { authorization: `Bearer ${await t.adminToken()}` };
+    for (const [market, buy] of [
+      ['bank', 1500],
+      ['black_market_cash', 1520],
+    ] as const) {
+      const entered = await t.app.inject({
+        method: 'POST',
+        url: '/v1/admin/create_rate',
+        headers: admin,
+        payload: { market, base: 'naira', asset: 'dollar', buy, sell: buy + 10 },
+      });
+      expect(entered.statusCode).toBe(201);
+    }
+    const [rateCount] = await t.runtime.database.db.select({ value: count() }).from(rates);
+    expect(rateCount!.value).toBeGreaterThanOrEqual(2);
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/v1/admin/export_rate_to_csv',
+      headers: admin,
+      payload: { email: 'ops@jobs.example.com' },
+    });
+    expect(exported.statusCode).toBe(202);
+    const tweeted = await t.app.inject({ method: 'POST', url: '/v1/admin/send_tweet_rate', headers: admin });
+    expect(tweeted.statusCode).toBe(202);
+    await eventually(async () => {
+      const [csv] = await jobRuns('?name=rates-csv');
+      expect(csv).toMatchObject({ state: 'done', counts: { rates: rateCount!.value } });
+      const [tweet] = await jobRuns('?name=rates-tweet');
+      expect(tweet).toMatchObject({ state: 'done', counts: { skipped: 1 } });
+    });
   });
 
   it('refuses a job name it does not know with a sentence', async () => {

@@ -1,9 +1,9 @@
 import { formatUtcDate } from '@afrofx/shared';
-import type { JobContext } from './job-context';
+import type { JobContext, JobCounts } from './job-context';
 import type { JobData } from './job-types';
 import { ratesExportMail } from '../mail/templates';
 
-export async function ratesCsvJob(ctx: JobContext, { email }: JobData<'rates-csv'>): Promise<void> {
+export async function ratesCsvJob(ctx: JobContext, { email }: JobData<'rates-csv'>): Promise<JobCounts> {
   const { csv, rowCount } = await ctx.services.rates.exportCsv();
   try {
     await ctx.mailer.send({
@@ -21,4 +21,5 @@ export async function ratesCsvJob(ctx: JobContext, { email }: JobData<'rates-csv
     // A mail that failed before reading the whole file leaves the export paused; stop it (no-op once read).
     csv.destroy();
   }
+  return { rates: rowCount };
 }

@@ -1,7 +1,7 @@
 import { Agent } from 'node:http';
 import { TwitterApi, type TweetV2PostTweetResult } from 'twitter-api-v2';
 import type { Config, TwitterCredentials } from '../config';
-import type { JobContext } from './job-context';
+import type { JobContext, JobCounts } from './job-context';
 import type { JobData } from './job-types';
 
 /** POST /2/tweets, as client.v2.tweet() sends it, at the configured API's address. */
@@ -12,16 +12,20 @@ async function postTweet(credentials: TwitterCredentials, apiUrl: Config['twitte
   return client.v2.post<TweetV2PostTweetResult>('tweets', { text }, { prefix: `${apiUrl}/2/` });
 }
 
-export async function ratesTweetJob(ctx: JobContext, { tweetId }: JobData<'rates-tweet'>): Promise<void> {
+export async function ratesTweetJob(
+  ctx: JobContext,
+  { tweetId }: JobData<'rates-tweet'>,
+): Promise<JobCounts | void> {
   const tweet = await ctx.services.rates.findTweet(tweetId);
   // Posted already: a retry after the post went through must not post it twice.
   if (!tweet || tweet.tweetId) return;
   if (!ctx.config.twitter) {
     // DESIGN §1: without credentials the job records the text it would have posted (already stored).
     ctx.log.info({ tweet: tweet.text }, 'no Twitter credentials: rate tweet recorded, not posted');
-    return;
+    return { skipped: 1 };
   }
   // A refusal or a 5xx throws, so the queue retries the job with backoff.
   const posted = await postTweet(ctx.config.twitter, ctx.config.twitterApiUrl, tweet.text);
   await ctx.services.rates.markTweetPosted(tweetId, posted.data.id);
+  return { posted: 1 };
 }
