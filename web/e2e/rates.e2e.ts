@@ -56,8 +56,16 @@ describe('admin rates reach the home page', () => {
     await addDialog.getByLabel('Market').selectOption('bank');
     await addDialog.getByLabel('Asset').selectOption('dollar');
     await addDialog.getByLabel('Base').selectOption('naira');
-    await addDialog.getByLabel('Buy').fill('1234.56');
+    // A zero too many: the form asks before saving a price more than 20 % from the latest bank rate.
     await addDialog.getByLabel('Sell').fill('1240.5');
+    await addDialog.getByLabel('Buy').fill('12345.6');
+    await addDialog.getByRole('button', { name: 'Add rate' }).click();
+    const check = addDialog.getByRole('alert');
+    await check.waitFor();
+    expect(await check.textContent()).toContain('above the latest bank USD/NGN rate');
+    expect(await check.textContent()).toContain('Sell (₦1,240.50) is below Buy (₦12,345.60).');
+    await check.getByRole('button', { name: 'Check again' }).click();
+    await addDialog.getByLabel('Buy').fill('1234.56');
     await addDialog.getByRole('button', { name: 'Add rate' }).click();
     await addDialog.waitFor({ state: 'detached' });
     const added = admin.getByRole('row').filter({ hasText: '₦1,234.56' });

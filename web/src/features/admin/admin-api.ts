@@ -5,6 +5,7 @@ import type {
   App,
   FeatureInput,
   JobRun,
+  Market,
   PagedResponse,
   Plan,
   PlanInput,
@@ -34,6 +35,12 @@ const adminApi = api.injectEndpoints({
       infiniteQueryOptions: pageOptions,
       query: ({ pageParam }) => `admin/fetch_all_rates?page=${pageParam}`,
       providesTags: [{ type: 'Rate', id: 'LIST' }],
+    }),
+    // What the site shows for a market: the rate form compares a new price with it (the fat-finger guard).
+    fetchLatestRates: build.query<Rate[], Market>({
+      query: (market) => `user/fetch_rates/${market}`,
+      transformResponse: (response: ApiEnvelope<Rate[]>) => response.data,
+      providesTags: (_result, _error, market) => [{ type: 'Rate', id: market }],
     }),
     createRate: build.mutation<ApiEnvelope<Rate>, RateInput>({
       query: (body) => ({ url: 'admin/create_rate', method: 'POST', body }),
@@ -136,6 +143,7 @@ const adminApi = api.injectEndpoints({
 export const {
   useAuthenticateMutation,
   useFetchAllRatesInfiniteQuery,
+  useFetchLatestRatesQuery,
   useCreateRateMutation,
   useEditRateMutation,
   useDeleteRateMutation,

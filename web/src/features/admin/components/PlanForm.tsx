@@ -1,13 +1,9 @@
 import type { Plan, PlanInput } from '@afrofx/shared';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { Input } from '../../../components/Input';
-import {
-  PLAN_NAME_MAX_LENGTH,
-  validatePlanForm,
-  type PlanFormErrors,
-  type PlanFormValues,
-} from '../plan-form-validation';
+import { useFormValues } from '../../../lib/use-form-values';
+import { PLAN_NAME_MAX_LENGTH, validatePlanForm, type PlanFormValues } from '../plan-form-validation';
 
 interface PlanFormProps {
   plan?: Plan;
@@ -18,26 +14,19 @@ interface PlanFormProps {
 
 /** Creates a plan, or edits `plan` when given. */
 export function PlanForm({ plan, isSubmitting, onSubmit, onCancel }: PlanFormProps) {
-  const [values, setValues] = useState<PlanFormValues>({
-    name: plan?.name ?? '',
-    amount: plan ? String(plan.amount) : '',
-    numberOfRequest: plan ? String(plan.numberOfRequest) : '',
-  });
-  const [errors, setErrors] = useState<PlanFormErrors>({});
-
-  const field = (name: keyof PlanFormValues) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
-  });
+  const { field, check } = useFormValues<PlanFormValues, PlanInput>(
+    {
+      name: plan?.name ?? '',
+      amount: plan ? String(plan.amount) : '',
+      numberOfRequest: plan ? String(plan.numberOfRequest) : '',
+    },
+    validatePlanForm,
+  );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validatePlanForm(values);
-    setErrors(result.errors);
-    if (result.input) onSubmit(result.input);
+    const input = check();
+    if (input) onSubmit(input);
   };
 
   return (

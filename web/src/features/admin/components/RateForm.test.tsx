@@ -3,9 +3,28 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RateForm } from './RateForm';
 
-function renderForm(rate?: Rate) {
+const LATEST_BANK_USD_NGN: Rate = {
+  _id: 'latest',
+  market: 'bank',
+  asset: 'dollar',
+  base: 'naira',
+  buy: 1500,
+  sell: 1520,
+  createdAt: '2026-11-23T08:00:00.000Z',
+  updatedAt: '2026-11-23T08:00:00.000Z',
+};
+
+function renderForm(rate?: Rate, latestRates: Rate[] = []) {
   const onSubmit = jest.fn();
-  render(<RateForm rate={rate} isSubmitting={false} onSubmit={onSubmit} onCancel={() => undefined} />);
+  render(
+    <RateForm
+      rate={rate}
+      latestRates={latestRates}
+      isSubmitting={false}
+      onSubmit={onSubmit}
+      onCancel={() => undefined}
+    />,
+  );
   return onSubmit;
 }
 
@@ -58,6 +77,60 @@ describe('rate form', () => {
       buy: 1234.56,
       sell: 1250,
     });
+  });
+
+  it('shows Sell before Buy, in the order of the Rates table', () => {
+    renderForm();
+    const sell = screen.getByLabelText('Sell');
+    const buy = screen.getByLabelText('Buy');
+    expect(sell.compareDocumentPosition(buy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('warns when sell is below buy, and saves only once the admin confirms', async () => {
+    const onSubmit = renderForm();
+    await fill({ market: 'Bank', asset: '🇺🇸 USD', base: 'NGN — Naira', buy: '1500', sell: '1490' });
+    expect(screen.getByText('Sell is below Buy: sell is normally the higher price.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add rate' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('Sell (₦1,490.00) is below Buy (₦1,500.00).');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      market: 'bank',
+      asset: 'dollar',
+      base: 'naira',
+      buy: 1500,
+      sell: 1490,
+    });
+  });
+
+  it('asks before saving a price more than 20 % from the latest for its pair and market', async () => {
+    const onSubmit = renderForm(undefined, [LATEST_BANK_USD_NGN]);
+    // 15000 for 1500: a zero too many on Buy; Sell 1530 is 0.7 % from 1520 and is not mentioned.
+    await fill({ market: 'Bank', asset: '🇺🇸 USD', base: 'NGN — Naira', buy: '15000', sell: '1530' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add rate' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Buy ₦15,000.00 is 900.0 % above the latest bank USD/NGN rate (₦1,500.00).',
+    );
+    expect(alert).not.toHaveTextContent('Sell ₦1,530.00');
+
+    // The admin goes back and corrects it: 1,510 is 0.7 % above, so it saves without asking.
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await userEvent.clear(screen.getByLabelText('Buy'));
+    await userEvent.type(screen.getByLabelText('Buy'), '1510');
+    await userEvent.click(screen.getByRole('button', { name: 'Add rate' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ buy: 1510, sell: 1530 }));
+  });
+
+  it('compares with the latest of the same market only: 25 % below in another market is not asked about', async () => {
+    const onSubmit = renderForm(undefined, [LATEST_BANK_USD_NGN]);
+    await fill({ market: 'Cash', asset: '🇺🇸 USD', base: 'NGN — Naira', buy: '1100', sell: '1150' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add rate' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
   it('starts from the rate being edited', async () => {

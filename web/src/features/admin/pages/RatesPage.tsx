@@ -25,6 +25,7 @@ import {
   useEditRateMutation,
   useExportRatesMutation,
   useFetchAllRatesInfiniteQuery,
+  useFetchLatestRatesQuery,
 } from '../admin-api';
 import { ExportRatesForm } from '../components/ExportRatesForm';
 import { PageHeader } from '../../../components/PageHeader';
@@ -49,6 +50,12 @@ export function RatesPage() {
   const [editRate, editState] = useEditRateMutation();
   const [deleteRate, deleteState] = useDeleteRateMutation();
   const [exportRates, exportState] = useExportRatesMutation();
+
+  // The rate form asks before saving a price far from the latest of its market, asset and base (as the site shows).
+  const latestBank = useFetchLatestRatesQuery('bank').data;
+  const latestCash = useFetchLatestRatesQuery('black_market_cash').data;
+  const latestTransfer = useFetchLatestRatesQuery('black_market_transfer').data;
+  const latestRates = [...(latestBank ?? []), ...(latestCash ?? []), ...(latestTransfer ?? [])];
 
   const rates = data?.pages.flatMap((page) => page.data);
   const total = data?.pages.at(-1)?.pagination.count;
@@ -182,6 +189,7 @@ export function RatesPage() {
       >
         <RateForm
           rate={dialog?.kind === 'edit' ? dialog.rate : undefined}
+          latestRates={latestRates}
           isSubmitting={createState.isLoading || editState.isLoading}
           onSubmit={(input) => void save(input)}
           onCancel={close}
