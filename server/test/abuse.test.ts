@@ -150,7 +150,7 @@ describe('input that used to answer 500 (finding 7)', () => {
       payload: { name: 'Remit\u0000tance' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('name contains characters that are not allowed');
+    expect(res.json().message).toBe('Name contains characters that are not allowed.');
     const apps = await t.app.inject({ method: 'GET', url: '/v1/apps/all_apps', headers: auth });
     expect(apps.json().data).toEqual([]);
   });
@@ -162,7 +162,7 @@ describe('input that used to answer 500 (finding 7)', () => {
       freshClient(),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('first_name contains characters that are not allowed');
+    expect(res.json().message).toBe('First name contains characters that are not allowed.');
   });
 
   it.each(['1e20', '1e300'])('refuses page=%s on every paged list with 400', async (page) => {
@@ -188,7 +188,7 @@ describe('input that used to answer 500 (finding 7)', () => {
         headers: authorization ? { authorization } : {},
       });
       expect({ url, status: res.statusCode }).toEqual({ url, status: 400 });
-      expect(res.json().message).toBe('page must be at most 100000');
+      expect(res.json().message).toBe('The page parameter must be at most 100000.');
     }
   });
 
@@ -207,7 +207,7 @@ describe('input that used to answer 500 (finding 7)', () => {
   it('refuses an id in urn:uuid form (the uuid format takes it, PostgreSQL does not) with 400', async () => {
     const res = await t.app.inject({ method: 'POST', url: `/v1/user/confirmation/urn:uuid:${UUID}` });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('id is not a valid id');
+    expect(res.json().message).toBe('This confirmation link is not valid or has expired.');
   });
 });
 

@@ -211,11 +211,15 @@ describe('POST account/signup', () => {
   });
 
   it.each([
-    ['a bad e-mail', { email: 'not-an-email' }, 'email must be a valid e-mail address'],
+    [
+      'a bad e-mail',
+      { email: 'not-an-email' },
+      'Please enter a valid e-mail address, like name@example.com.',
+    ],
     [
       'a password shorter than 10 characters',
       { password: 'nine-9999' },
-      'password must be at least 10 characters',
+      'Password must be at least 10 characters.',
     ],
     ['a common password', { password: 'password1234' }, WEAK_PASSWORD],
     [
@@ -223,11 +227,11 @@ describe('POST account/signup', () => {
       { first_name: 'Chukwuemeka', last_name: 'Eze', password: 'Chukwuemeka-Eze' },
       WEAK_PASSWORD,
     ],
-    ['a missing first_name', { first_name: undefined }, 'first_name is required'],
-    ['a first_name of spaces only', { first_name: '   ' }, 'first_name is required'],
-    ['an empty last_name', { last_name: '' }, 'last_name is required'],
-    ['a missing password', { password: undefined }, 'password is required'],
-    ['a smuggled field', { role: 'admin' }, 'role is not an accepted field'],
+    ['a missing first_name', { first_name: undefined }, 'First name is required.'],
+    ['a first_name of spaces only', { first_name: '   ' }, 'First name is required.'],
+    ['an empty last_name', { last_name: '' }, 'Last name is required.'],
+    ['a missing password', { password: undefined }, 'Password is required.'],
+    ['a smuggled field', { role: 'admin' }, 'The field "role" is not accepted here.'],
   ])('rejects %s with 400 and creates no account', async (_name, overrides, message) => {
     const body = signupBody(overrides);
     const res = await call('POST', 'account/signup', { payload: body, ip: nextIp() });
@@ -357,12 +361,16 @@ describe('POST account/signin', () => {
   });
 
   it.each([
-    ['a bad e-mail', { email: 'nope', password: PASSWORD }, 'email must be a valid e-mail address'],
-    ['a missing password', { email: 'someone@example.com' }, 'password is required'],
+    [
+      'a bad e-mail',
+      { email: 'nope', password: PASSWORD },
+      'Please enter a valid e-mail address, like name@example.com.',
+    ],
+    ['a missing password', { email: 'someone@example.com' }, 'Password is required.'],
     [
       'a smuggled field',
       { email: 'someone@example.com', password: PASSWORD, role: 'admin' },
-      'role is not an accepted field',
+      'The field "role" is not accepted here.',
     ],
   ])('rejects %s with 400', async (_name, payload, message) => {
     const res = await call('POST', 'account/signin', { payload, ip: nextIp() });
@@ -442,7 +450,7 @@ describe('POST account/request_reset_password', () => {
       ip: nextIp(),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('email must be a valid e-mail address');
+    expect(res.json().message).toBe('Please enter a valid e-mail address, like name@example.com.');
   });
 });
 
@@ -565,13 +573,13 @@ describe('POST account/reset_password', () => {
     [
       'a new password shorter than 10 characters',
       { code: 'a'.repeat(43), password: 'short' },
-      'password must be at least 10 characters',
+      'Password must be at least 10 characters.',
     ],
-    ['a missing code', { password: NEW_PASSWORD }, 'code is required'],
+    ['a missing code (a broken link)', { password: NEW_PASSWORD }, RESET_LINK_INVALID],
     [
       'a smuggled field',
       { code: 'a'.repeat(43), password: NEW_PASSWORD, email: 'x@example.com' },
-      'email is not an accepted field',
+      'The field "email" is not accepted here.',
     ],
   ])('rejects %s with 400', async (_name, payload, message) => {
     const res = await call('POST', 'account/reset_password', { payload, ip: nextIp() });
@@ -634,14 +642,14 @@ describe('POST account/change_password', () => {
     [
       'a new password shorter than 10 characters',
       { oldPassword: PASSWORD, newPassword: 'short' },
-      'newPassword must be at least 10 characters',
+      'New password must be at least 10 characters.',
     ],
     ['an easily guessed new password', { oldPassword: PASSWORD, newPassword: 'qwerty123456' }, WEAK_PASSWORD],
-    ['a missing old password', { newPassword: NEW_PASSWORD }, 'oldPassword is required'],
+    ['a missing old password', { newPassword: NEW_PASSWORD }, 'Current password is required.'],
     [
       'a smuggled field',
       { oldPassword: PASSWORD, newPassword: NEW_PASSWORD, email: 'x@example.com' },
-      'email is not an accepted field',
+      'The field "email" is not accepted here.',
     ],
   ])('rejects %s with 400', async (_name, payload, message) => {
     const dev = await signUpAndActivate();

@@ -61,17 +61,17 @@ describe('POST admin/authenticate', () => {
   });
 
   it.each([
-    ['a missing password', { email: 'someone@example.com' }, 'password is required'],
-    ['an empty password', { email: 'someone@example.com', password: '' }, 'password is required'],
+    ['a missing password', { email: 'someone@example.com' }, 'Password is required.'],
+    ['an empty password', { email: 'someone@example.com', password: '' }, 'Password is required.'],
     [
       'a bad e-mail',
       { email: 'someone', password: 'whatever-it-is' },
-      'email must be a valid e-mail address',
+      'Please enter a valid e-mail address, like name@example.com.',
     ],
     [
       'a smuggled field',
       { email: 'someone@example.com', password: 'whatever-it-is', role: 'admin' },
-      'role is not an accepted field',
+      'The field "role" is not accepted here.',
     ],
   ])('rejects %s with 400', async (_name, payload, message) => {
     const res = await authenticate(payload);

@@ -54,11 +54,15 @@ describe('POST apps/create_app', () => {
   });
 
   it.each([
-    ['a missing name', {}, 'name is required'],
-    ['an empty name', { name: '' }, 'name is required'],
-    ['a name of spaces only', { name: '    ' }, 'name is required'],
-    ['a name over 80 characters', { name: 'x'.repeat(81) }, 'name must be at most 80 characters'],
-    ['a smuggled field', { name: 'Fine', accountId: UNKNOWN_ID }, 'accountId is not an accepted field'],
+    ['a missing name', {}, 'Name is required.'],
+    ['an empty name', { name: '' }, 'Name is required.'],
+    ['a name of spaces only', { name: '    ' }, 'Name is required.'],
+    ['a name over 80 characters', { name: 'x'.repeat(81) }, 'Name must be at most 80 characters.'],
+    [
+      'a smuggled field',
+      { name: 'Fine', accountId: UNKNOWN_ID },
+      'The field "accountId" is not accepted here.',
+    ],
   ])('rejects %s with 400 and creates nothing', async (_name, payload, message) => {
     const before = (await call('GET', 'apps/all_apps', owner.token)).json().data.length;
     const res = await call('POST', 'apps/create_app', owner.token, payload);
@@ -178,7 +182,7 @@ describe('every {appId} call belongs to the app owner', () => {
   it.each(appRoutes)('%s %s rejects an appId that is not a uuid with 400', async (method, route) => {
     const res = await call(method, `${route}/12345`, owner.token);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('appId is not a valid id');
+    expect(res.json().message).toBe('The appId parameter is not a valid id.');
   });
 
   it.each(appRoutes)('%s %s without a token is 401, with an admin token 403', async (method, route) => {

@@ -171,8 +171,12 @@ describe('POST admin/export_rate_to_csv', () => {
   });
 
   it.each([
-    ['an invalid e-mail', { email: 'ops-at-example' }, 'email must be a valid e-mail address'],
-    ['a missing e-mail', {}, 'email is required'],
+    [
+      'an invalid e-mail',
+      { email: 'ops-at-example' },
+      'Please enter a valid e-mail address, like name@example.com.',
+    ],
+    ['a missing e-mail', {}, 'E-mail address is required.'],
   ])('rejects %s with 400', async (_name, payload, message) => {
     const res = await t.app.inject({
       method: 'POST',

@@ -39,14 +39,14 @@ describe('POST admin/create_rate', () => {
   });
 
   it.each([
-    ['a missing field', { ...valid, sell: undefined }, 'sell is required'],
-    ['a non-numeric buy', { ...valid, buy: 'lots' }, 'buy must be a number'],
-    ['a zero buy', { ...valid, buy: 0 }, 'buy must be greater than 0'],
-    ['a negative sell', { ...valid, sell: -3 }, 'sell must be greater than 0'],
-    ['an unknown market', { ...valid, market: 'street' }, 'market must be one of'],
-    ['an unknown base', { ...valid, base: 'cfa' }, 'base must be one of'],
-    ['an unknown asset', { ...valid, asset: 'yen' }, 'asset must be one of'],
-    ['a smuggled field', { ...valid, role: 'admin' }, 'role is not an accepted field'],
+    ['a missing field', { ...valid, sell: undefined }, 'Sell is required.'],
+    ['a non-numeric buy', { ...valid, buy: 'lots' }, 'Buy must be a number.'],
+    ['a zero buy', { ...valid, buy: 0 }, 'Buy must be greater than 0.'],
+    ['a negative sell', { ...valid, sell: -3 }, 'Sell must be greater than 0.'],
+    ['an unknown market', { ...valid, market: 'street' }, 'Market must be one of'],
+    ['an unknown base', { ...valid, base: 'cfa' }, 'Base must be one of'],
+    ['an unknown asset', { ...valid, asset: 'yen' }, 'Asset must be one of'],
+    ['a smuggled field', { ...valid, role: 'admin' }, 'The field "role" is not accepted here.'],
   ])('rejects %s with 400 and stores nothing', async (_name, body, message) => {
     const before = await rateCount();
     const res = await createRate(body);
@@ -180,7 +180,7 @@ describe('PUT admin/edit_rate/{id} and DELETE admin/delete_rate/{id}', () => {
       headers: await admin(),
     });
     expect(garbage.statusCode).toBe(400);
-    expect(garbage.json().message).toBe('id is not a valid id');
+    expect(garbage.json().message).toBe('The id parameter is not a valid id.');
   });
 
   it('validates the edit body like the create body', async () => {
@@ -267,7 +267,9 @@ describe('GET user/fetch_rates/{market}', () => {
   it('is a 400 for an unknown market, not a 500', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/user/fetch_rates/unknown' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('market must be one of: black_market_cash, bank, black_market_transfer');
+    expect(res.json().message).toBe(
+      'The market parameter must be one of: black_market_cash, bank, black_market_transfer.',
+    );
   });
 
   it('answers an empty list for a market without rates', async () => {

@@ -129,12 +129,16 @@ describe('POST user/create_email_sub', () => {
   });
 
   it.each([
-    ['an invalid e-mail', { email: 'not-an-email' }, 'email must be a valid e-mail address'],
-    ['a missing e-mail', {}, 'email is required'],
+    [
+      'an invalid e-mail',
+      { email: 'not-an-email' },
+      'Please enter a valid e-mail address, like name@example.com.',
+    ],
+    ['a missing e-mail', {}, 'E-mail address is required.'],
     [
       'a smuggled field',
       { email: 'smuggler@example.com', isActivated: true },
-      'isActivated is not an accepted field',
+      'The field "isActivated" is not accepted here.',
     ],
   ])('rejects %s with 400 and stores nothing', async (_name, body, message) => {
     const before = (await mailingList()).pagination.count;
@@ -173,7 +177,7 @@ describe('POST user/confirmation/{id}', () => {
   it('answers 400 for an id that is not one', async () => {
     const res = await confirm('not-a-uuid');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('id is not a valid id');
+    expect(res.json().message).toBe('This confirmation link is not valid or has expired.');
   });
 });
 
@@ -204,7 +208,9 @@ describe('GET admin/fetch_mailing_list', () => {
       headers: await admin(),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('mail_type must be one of: mailing_list, api_wait_list_user');
+    expect(res.json().message).toBe(
+      'The mail_type parameter must be one of: mailing_list, api_wait_list_user.',
+    );
   });
 
   it('pages 20 at a time, newest first, and ends', async () => {

@@ -26,43 +26,96 @@ interface ValidationIssue {
   message?: string;
 }
 
-/** Turns the first schema violation into a sentence that names the parameter. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * For a route a person reaches through an e-mailed link: a malformed value of these fields is the link's fault,
+     * not theirs, and is answered with the link's message instead of a schema sentence.
+     */
+    invalidLink?: { fields: string[]; message: string };
+  }
+}
+
+// The names of fields as the forms label them; any other name is written out from its camelCase or snake_case.
+const FIELD_LABELS: Record<string, string> = {
+  email: 'E-mail address',
+  first_name: 'First name',
+  firstName: 'First name',
+  last_name: 'Last name',
+  lastName: 'Last name',
+  oldPassword: 'Current password',
+  numberOfRequest: 'Requests per month',
+  mail_type: 'Mail type',
+};
+
+/** The field's label as a person reads it: `newPassword` is "New password", `app_id` is "App id". */
+export function fieldLabel(name: string): string {
+  const known = FIELD_LABELS[name];
+  if (known) return known;
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_.-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The name of the field a schema violation is about: the property missing, or the last step of its path. */
+export function issueField(issue: ValidationIssue, context: string | undefined): string {
+  if (issue.keyword === 'required') return String(issue.params.missingProperty);
+  if (issue.keyword === 'additionalProperties') return String(issue.params.additionalProperty);
+  const path = issue.instancePath.replace(/^\//, '').split('/');
+  return path.at(-1) || context || 'request';
+}
+
+/**
+ * Every schema violation as one sentence a person understands (issue 11: words for people), naming the field as the
+ * forms label it. The one place schema errors become words; the web shows these messages as they are.
+ */
 export function describeValidation(issue: ValidationIssue, context: string | undefined): string {
-  const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const field = path || context || 'request';
+  const name = issueField(issue, context);
+  // A form's field by its label; a parameter of the address by its exact name, which is what a developer types.
+  const label =
+    context === 'querystring' || context === 'params' ? `The ${name} parameter` : fieldLabel(name);
   switch (issue.keyword) {
     case 'required':
-      return `${String(issue.params.missingProperty)} is required`;
+      return `${label} is required.`;
     case 'additionalProperties':
-      return `${String(issue.params.additionalProperty)} is not an accepted field`;
+      return context === 'querystring'
+        ? `${label} is not accepted here.`
+        : `The field "${name}" is not accepted here.`;
     case 'enum':
-      return `${field} must be one of: ${(issue.params.allowedValues as unknown[]).join(', ')}`;
+      return `${label} must be one of: ${(issue.params.allowedValues as unknown[]).join(', ')}.`;
     case 'type':
-      return `${field} must be a ${issue.params.type === 'integer' ? 'whole number' : String(issue.params.type)}`;
+      return issue.params.type === 'integer'
+        ? `${label} must be a whole number.`
+        : issue.params.type === 'number'
+          ? `${label} must be a number.`
+          : `${label} must be ${issue.params.type === 'object' ? 'an object' : `a ${String(issue.params.type)}`}.`;
     case 'format':
       return issue.params.format === 'email'
-        ? `${field} must be a valid e-mail address`
+        ? 'Please enter a valid e-mail address, like name@example.com.'
         : issue.params.format === 'uuid'
-          ? `${field} is not a valid id`
-          : `${field} must be a valid ${String(issue.params.format)}`;
+          ? `${label} is not a valid id.`
+          : `${label} must be a valid ${String(issue.params.format)}.`;
     case 'pattern':
       return issue.params.pattern === ID_PATTERN
-        ? `${field} is not a valid id`
-        : `${field} contains characters that are not allowed`;
+        ? `${label} is not a valid id.`
+        : `${label} contains characters that are not allowed.`;
     case 'exclusiveMinimum':
-      return `${field} must be greater than ${String(issue.params.limit)}`;
+      return `${label} must be greater than ${String(issue.params.limit)}.`;
     case 'minimum':
-      return `${field} must be at least ${String(issue.params.limit)}`;
+      return `${label} must be at least ${String(issue.params.limit)}.`;
     case 'maximum':
-      return `${field} must be at most ${String(issue.params.limit)}`;
+      return `${label} must be at most ${String(issue.params.limit)}.`;
     case 'minLength':
       return Number(issue.params.limit) <= 1
-        ? `${field} is required`
-        : `${field} must be at least ${String(issue.params.limit)} characters`;
+        ? `${label} is required.`
+        : `${label} must be at least ${String(issue.params.limit)} characters.`;
     case 'maxLength':
-      return `${field} must be at most ${String(issue.params.limit)} characters`;
+      return `${label} must be at most ${String(issue.params.limit)} characters.`;
     default:
-      return `${field} ${issue.message ?? 'is invalid'}`;
+      return `${label} is not valid.`;
   }
 }
 
@@ -73,7 +126,12 @@ export const errorsPlugin = fp(
       let message = err.message;
       if (err.validation && err.validation.length > 0) {
         statusCode = 400;
-        message = describeValidation(err.validation[0] as ValidationIssue, err.validationContext);
+        const issue = err.validation[0] as ValidationIssue;
+        const link = request.routeOptions.config.invalidLink;
+        message =
+          link && link.fields.includes(issueField(issue, err.validationContext))
+            ? link.message
+            : describeValidation(issue, err.validationContext);
       } else if (statusCode >= 500) {
         request.log.error({ err }, 'request failed');
         // A DomainError's message is written for the user (a 503 says to try again); any other stays hidden.

@@ -14,6 +14,7 @@ import { Type } from '@sinclair/typebox';
 import { done, ok } from '../../http';
 import type { RouteOptions } from '../../route-options';
 import { LIMITS } from '../../plugins/limits';
+import { ACTIVATION_LINK_INVALID, RESET_LINK_INVALID } from './accounts.service';
 
 const tags = ['Account'];
 
@@ -40,6 +41,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
     '/account/activate_account/:token',
     {
       preHandler: app.limit(LIMITS.link),
+      config: { invalidLink: { fields: ['token'], message: ACTIVATION_LINK_INVALID } },
       schema: {
         tags,
         summary: 'Activate an account from the e-mailed link',
@@ -97,6 +99,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
     '/account/reset_password',
     {
       preHandler: app.limit(LIMITS.link),
+      config: { invalidLink: { fields: ['code'], message: RESET_LINK_INVALID } },
       schema: {
         tags,
         summary: 'Set a new password with the e-mailed code',

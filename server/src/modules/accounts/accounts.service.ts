@@ -13,6 +13,9 @@ type TokenKind = 'activation' | 'password_reset';
 
 const LINK_LIFETIME_MS: Record<TokenKind, number> = { activation: 48 * 3_600_000, password_reset: 3_600_000 };
 
+export const ACTIVATION_LINK_INVALID = 'This activation link is invalid or has expired.';
+export const RESET_LINK_INVALID = 'This password reset link is invalid, expired or already used.';
+
 export const toDeveloperUser = (row: AccountRow): DeveloperUser => ({
   _id: row.id,
   email: row.email,
@@ -55,8 +58,8 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
       // The schema's minLength counts spaces: a name of spaces only would greet the developer with a blank.
       const firstName = input.first_name.trim();
       const lastName = input.last_name.trim();
-      if (!firstName) throw badRequest('first_name is required');
-      if (!lastName) throw badRequest('last_name is required');
+      if (!firstName) throw badRequest('First name is required.');
+      if (!lastName) throw badRequest('Last name is required.');
       const email = input.email.trim().toLowerCase();
       assertStrongPassword(input.password, [email, firstName, lastName]);
       const [row] = await db
@@ -114,7 +117,7 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
 
     async activate(token: string): Promise<void> {
       const accountId = await consumeToken('activation', token);
-      if (!accountId) throw badRequest('This activation link is invalid or has expired.');
+      if (!accountId) throw badRequest(ACTIVATION_LINK_INVALID);
       await db
         .update(accounts)
         .set({ isActivated: true, updatedAt: new Date() })
@@ -142,7 +145,7 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
       // Checked before the code is used up, so a refused password leaves the link working.
       assertStrongPassword(password, []);
       const accountId = await consumeToken('password_reset', code);
-      if (!accountId) throw badRequest('This password reset link is invalid, expired or already used.');
+      if (!accountId) throw badRequest(RESET_LINK_INVALID);
       const passwordHash = await hashPassword(password);
       // A reset ends every session the account had, and voids its other reset links (an older mail stays harmless).
       await db.transaction(async (tx) => {

@@ -44,7 +44,7 @@ export function createAppsService(db: Database, changes: ChangeFeed) {
     async create(accountId: string, name: string): Promise<App> {
       // The schema's minLength counts spaces: a name of spaces only would list as a blank app.
       const trimmed = name.trim();
-      if (!trimmed) throw badRequest('name is required');
+      if (!trimmed) throw badRequest('Name is required.');
       const [row] = await db.insert(apps).values({ accountId, name: trimmed }).returning({ id: apps.id });
       return this.owned(accountId, row!.id);
     },

@@ -332,8 +332,8 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       const to = request.query.to ?? formatUtcDate(new Date());
       const from = request.query.from ?? formatUtcDate(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS));
       const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
-      if (span < 0) throw badRequest('from must not be after to');
-      if (span >= MAX_HISTORY_DAYS) throw badRequest(`from..to may span at most ${MAX_HISTORY_DAYS} days`);
+      if (span < 0) throw badRequest('The from date must not be after the to date.');
+      if (span >= MAX_HISTORY_DAYS) throw badRequest(`The from..to range may span at most ${MAX_HISTORY_DAYS} days.`);
       const current = await snapshot.get();
       const etag = `"${current.version}-h-${market}-${base}-${asset}-${from}-${to}"`;
       if (matchesEtag(request, etag)) {
@@ -365,7 +365,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       const side = request.query.side ?? 'buy';
       const fromAsset = (ASSETS as readonly string[]).includes(from);
       const toAsset = (ASSETS as readonly string[]).includes(to);
-      if (fromAsset === toAsset) throw badRequest('from and to must be one asset and one base currency');
+      if (fromAsset === toAsset) throw badRequest('The from and to parameters must be one asset and one base currency.');
       const asset = (fromAsset ? from : to) as Asset;
       const base = (fromAsset ? to : from) as Base;
       const rate: Rate | undefined = (await snapshot.get()).rates.find(

@@ -13,7 +13,7 @@ import { Type } from '@sinclair/typebox';
 import { done, paged, pageOf } from '../../http';
 import type { RouteOptions } from '../../route-options';
 import { LIMITS } from '../../plugins/limits';
-import { subscriberOfUnsubscribeToken } from './unsubscribe-token';
+import { subscriberOfUnsubscribeToken, UNSUBSCRIBE_LINK_INVALID } from './unsubscribe-token';
 
 export const subscribersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app,
@@ -45,6 +45,9 @@ export const subscribersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
   app.post(
     '/user/confirmation/:id',
     {
+      config: {
+        invalidLink: { fields: ['id'], message: 'This confirmation link is not valid or has expired.' },
+      },
       schema: {
         tags: ['Public'],
         summary: 'Confirm a mailing-list subscription',
@@ -74,6 +77,7 @@ export const subscribersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
   app.post(
     '/user/unsubscribe/:token',
     {
+      config: { invalidLink: { fields: ['token'], message: UNSUBSCRIBE_LINK_INVALID } },
       schema: {
         tags: ['Public'],
         summary: 'Unsubscribe an address from daily rates (the link and one-click of every rates mail)',
