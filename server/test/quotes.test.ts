@@ -201,3 +201,23 @@ describe('STALE_AFTER_HOURS', () => {
     ).toThrow(`STALE_AFTER_HOURS must be a whole number above 0, got "${value}"`);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('documents the quote fields, their precision, and the premium and status calls with examples', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+      paths: Record<string, { get: { description?: string; responses: Record<string, unknown> } }>;
+    };
+    const ratesOk = JSON.stringify(doc.paths['/v1/rates']!.get.responses['200']);
+    for (const field of ['mid', 'spread', 'spreadPct', 'change', 'changePct', 'ageSeconds', 'stale'])
+      expect(ratesOk).toContain(`"${field}"`);
+    expect(ratesOk).toContain('exact to the 6 decimal places');
+    expect(JSON.stringify(doc.paths['/v1/user/fetch_rates/{market}']!.get.responses['200'])).toContain(
+      '"changePct"',
+    );
+    expect(doc.paths['/v1/rates/premium']!.get.description).toContain(
+      "a day's value compares the market's last entry of that UTC day",
+    );
+    expect(JSON.stringify(doc.paths['/v1/rates/premium']!.get.responses['200'])).toContain('"examples"');
+    expect(JSON.stringify(doc.paths['/v1/status']!.get.responses['200'])).toContain('"examples"');
+  });
+});
