@@ -1,5 +1,5 @@
 // Issue 10, point 2: GET /v1/rates/premium, worked out on seeded daily entries.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { formatUtcDate, type Market, type Premium } from '@afrofx/shared';
 import { rates, requestLogs } from '../src/db/schema';
 import { paidClient, type PaidClient } from './support/paid-api';
@@ -144,6 +144,22 @@ describe('GET /v1/rates/premium', () => {
         ['/v1/rates/premium?base=naira&asset=dollar', 200],
       ]);
     });
+  });
+
+  it('charges nothing and keeps nothing when the database cannot be read, and answers once it can', async () => {
+    const counted = await paidClient(t, { limit: 5, processed: 0 });
+    const url = '/v1/rates/premium?base=rand&asset=euro';
+    const db = t.runtime.database.db;
+    await db.execute(sql`alter table rates rename to rates_moved_away`);
+    try {
+      const failed = await t.app.inject({ method: 'GET', url, headers: counted.headers });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`alter table rates_moved_away rename to rates`);
+    }
+    const res = await t.app.inject({ method: 'GET', url, headers: counted.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['ratelimit-remaining']).toBe('4');
   });
 
   it('refuses a call without a key with 401', async () => {

@@ -360,8 +360,9 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     },
   );
 
-  // A pair's premium changes with the rates or the UTC day: computed once per snapshot version, day and pair.
-  const premiums = new Map<string, Premium>();
+  // A pair's premium changes with the rates or the UTC day: computed once per snapshot version, day and pair (callers
+  // arriving while it is computed share the one query; a failed query is not kept).
+  const premiums = new Map<string, Promise<Premium>>();
   let premiumsKey = '';
   app.get(
     '/rates/premium',
@@ -382,18 +383,22 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         premiums.clear();
         premiumsKey = `${current.version}-${today}`;
       }
-      let premium = premiums.get(`${base}-${asset}`);
-      if (!premium) {
-        // Charged only once the answer exists: a failed query costs the developer nothing.
-        const closes = await services.rates.dailyCloses(
-          base,
-          asset,
-          [REFERENCE_MARKET, ...PREMIUM_MARKETS],
-          windowStart(today, PREMIUM_WINDOWS.last30Days),
-        );
-        premium = premiumOf(base, asset, current.rates, closes, today);
-        premiums.set(`${base}-${asset}`, premium);
+      const key = `${base}-${asset}`;
+      let pending = premiums.get(key);
+      if (!pending) {
+        pending = services.rates
+          .dailyCloses(
+            base,
+            asset,
+            [REFERENCE_MARKET, ...PREMIUM_MARKETS],
+            windowStart(today, PREMIUM_WINDOWS.last30Days),
+          )
+          .then((closes) => premiumOf(base, asset, current.rates, closes, today));
+        premiums.set(key, pending);
+        pending.catch(() => premiums.get(key) === pending && premiums.delete(key));
       }
+      // Charged only once the answer exists: a failed query costs the developer nothing.
+      const premium = await pending;
       await charge(request, reply);
       return ok(premium, 'Premium fetched.');
     },
