@@ -49,6 +49,8 @@ export interface Config {
   requestLogFlushMs: number;
   /** Paid API: how long request-log writes may keep failing before /v1/health answers 503. */
   requestLogUnhealthyAfterMs: number;
+  /** A quote older than this is answered with stale: true (issue 10). */
+  staleAfterHours: number;
 }
 
 /** A time of day on a time zone's wall clock, e.g. 07:00 in Africa/Lagos. */
@@ -263,6 +265,7 @@ export function loadConfig(env: Env = process.env): Config {
       env.REQUEST_LOG_UNHEALTHY_AFTER_MS,
       30_000,
     ),
+    staleAfterHours: parsePositiveInteger('STALE_AFTER_HOURS', env.STALE_AFTER_HOURS, 24),
   };
 }
 

@@ -10,4 +10,5 @@ export * from './contracts/account';
 export * from './contracts/api';
 export * from './contracts/payments';
 export * from './pricing';
+export * from './quotes';
 export * from './contracts/jobs';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
+import { access, constants, mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,6 +24,8 @@ export interface Mailer {
   /** 'smtp' or the outbox folder the .eml files go to. */
   readonly target: string;
   send(message: MailMessage): Promise<void>;
+  /** Throws when mail cannot go out now: the SMTP server refuses a connection or login, or the outbox is not writable. */
+  ping(): Promise<void>;
   close(): void;
 }
 
@@ -55,6 +57,9 @@ export function createMailer(options: MailerOptions): Mailer {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
       },
+      async ping() {
+        await transport.verify();
+      },
       close: () => transport.close(),
     };
   }
@@ -78,6 +83,10 @@ export function createMailer(options: MailerOptions): Mailer {
         { to: message.to, subject: message.subject, file, ...links },
         'mail written to the outbox',
       );
+    },
+    async ping() {
+      await mkdir(options.outboxDir, { recursive: true });
+      await access(options.outboxDir, constants.W_OK);
     },
     close: () => transport.close(),
   };

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ASSETS, BASES } from '../constants';
 import { StringEnum } from './common';
-import { AssetSchema, BaseSchema, MarketSchema, Rate } from './rates';
+import { AssetSchema, BaseSchema, MarketSchema, Quote } from './rates';
 
 export const RatesQuery = Type.Object(
   { market: Type.Optional(MarketSchema), base: Type.Optional(BaseSchema), asset: Type.Optional(AssetSchema) },
@@ -80,4 +80,90 @@ export const Currencies = Type.Object({
 });
 export type Currencies = Static<typeof Currencies>;
 
-export const PaidRates = Type.Array(Rate);
+export const PaidRates = Type.Array(Quote);
+
+export const PremiumQuery = Type.Object(
+  { base: BaseSchema, asset: AssetSchema },
+  { additionalProperties: false },
+);
+export type PremiumQuery = Static<typeof PremiumQuery>;
+
+const Percent = (description: string) => Type.Number({ description: `${description}, in percent` });
+const PremiumFigures = Type.Object({
+  buy: Percent('(market buy / bank buy − 1) × 100'),
+  sell: Percent('(market sell / bank sell − 1) × 100'),
+  mid: Percent('(market mid / bank mid − 1) × 100'),
+});
+const PremiumWindow = Type.Object({
+  from: CalendarDate,
+  to: CalendarDate,
+  days: Type.Integer({ minimum: 0, description: 'UTC days in from..to on which both markets have an entry' }),
+  average: Type.Union([PremiumFigures, Type.Null()], { description: 'Mean of the daily premiums' }),
+  minimum: Type.Union([PremiumFigures, Type.Null()], { description: 'Lowest daily premium, per figure' }),
+  maximum: Type.Union([PremiumFigures, Type.Null()], { description: 'Highest daily premium, per figure' }),
+});
+
+export const Premium = Type.Object(
+  {
+    base: BaseSchema,
+    asset: AssetSchema,
+    markets: Type.Array(
+      Type.Object({
+        market: MarketSchema,
+        now: Type.Union(
+          [
+            Type.Object({
+              ...PremiumFigures.properties,
+              updatedAt: Type.String({ format: 'date-time', description: "The market's latest entry" }),
+              bankUpdatedAt: Type.String({
+                format: 'date-time',
+                description: "The bank market's latest entry",
+              }),
+            }),
+            Type.Null(),
+          ],
+          { description: 'Latest entry against latest entry; null while either market has none' },
+        ),
+        last7Days: PremiumWindow,
+        last30Days: PremiumWindow,
+      }),
+    ),
+  },
+  {
+    examples: [
+      {
+        base: 'naira',
+        asset: 'dollar',
+        markets: [
+          {
+            market: 'black_market_cash',
+            now: {
+              buy: 3.0612,
+              sell: 3.1019,
+              mid: 3.0816,
+              updatedAt: '2026-11-23T08:05:00.000Z',
+              bankUpdatedAt: '2026-11-23T07:55:00.000Z',
+            },
+            last7Days: {
+              from: '2026-11-17',
+              to: '2026-11-23',
+              days: 7,
+              average: { buy: 2.8431, sell: 2.9012, mid: 2.8722 },
+              minimum: { buy: 2.1, sell: 2.2, mid: 2.15 },
+              maximum: { buy: 3.0612, sell: 3.1019, mid: 3.0816 },
+            },
+            last30Days: {
+              from: '2026-10-25',
+              to: '2026-11-23',
+              days: 29,
+              average: { buy: 2.5, sell: 2.55, mid: 2.525 },
+              minimum: { buy: 1.2, sell: 1.3, mid: 1.25 },
+              maximum: { buy: 3.4, sell: 3.5, mid: 3.45 },
+            },
+          },
+        ],
+      },
+    ],
+  },
+);
+export type Premium = Static<typeof Premium>;

@@ -18,6 +18,34 @@ export const Rate = Type.Object({
 });
 export type Rate = Static<typeof Rate>;
 
+const PRECISION =
+  'A JSON number, exact to the 6 decimal places rates are stored with (computed in millionths, no float noise).';
+const PERCENT = 'A JSON number in percent, rounded to 4 decimal places.';
+
+/** A rate that explains itself (issue 10): mid, spread, change against the previous close, and its age. */
+export const Quote = Type.Object({
+  ...Rate.properties,
+  mid: Type.Number({ description: `(buy + sell) / 2, rounded half up. ${PRECISION}`, examples: [1505.375] }),
+  spread: Type.Number({ description: `sell − buy. ${PRECISION}`, examples: [9.75] }),
+  spreadPct: Type.Number({ description: `spread / mid × 100. ${PERCENT}`, examples: [0.6477] }),
+  change: Type.Union([Type.Number(), Type.Null()], {
+    description: `mid − the mid of the previous close: the last entry for the same market, base and asset made before the UTC day of this one (the previous UTC day's last entry, or an earlier day's when that day had none). null when there is none. ${PRECISION}`,
+    examples: [5.375],
+  }),
+  changePct: Type.Union([Type.Number(), Type.Null()], {
+    description: `change / the previous close's mid × 100. ${PERCENT} null when there is no previous close.`,
+    examples: [0.3583],
+  }),
+  ageSeconds: Type.Integer({
+    minimum: 0,
+    description: 'Seconds since updatedAt, at the time of the answer.',
+  }),
+  stale: Type.Boolean({
+    description: 'true when updatedAt is older than the server’s STALE_AFTER_HOURS (default 24 hours).',
+  }),
+});
+export type Quote = Static<typeof Quote>;
+
 const price = Type.Number({ exclusiveMinimum: 0, maximum: 1e9 });
 
 export const RateInput = Type.Object(

@@ -17,6 +17,7 @@ import { UnsubscribePage } from '../features/public/pages/UnsubscribePage';
 import { HomePage } from '../features/public/pages/HomePage';
 import { PrivacyPage } from '../features/public/pages/PrivacyPage';
 import { RateCalculatorPage } from '../features/public/pages/RateCalculatorPage';
+import { StatusPage } from '../features/public/pages/StatusPage';
 import { TermsPage } from '../features/public/pages/TermsPage';
 import { AdminLayout } from './layouts/AdminLayout';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -124,6 +125,7 @@ const routes: RouteObject[] = [
       { path: 'unsubscribe/:token', element: <UnsubscribePage /> },
       { path: 'company/privacy', element: <PrivacyPage /> },
       { path: 'company/terms_of_use', element: <TermsPage /> },
+      { path: 'status', element: <StatusPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

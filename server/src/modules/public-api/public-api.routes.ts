@@ -18,16 +18,20 @@ import {
   MARKETS,
   MARKET_LABELS,
   PaidRates,
+  Premium,
+  PremiumQuery,
   RateHistory,
   RateHistoryQuery,
   RatesQuery,
   type Asset,
   type Base,
-  type Rate,
+  type QuoteWithoutAge,
+  withFreshness,
 } from '@afrofx/shared';
 import { badRequest, DomainError, notFound } from '../../errors';
 import { ok } from '../../http';
 import type { RouteOptions } from '../../route-options';
+import { PREMIUM_MARKETS, PREMIUM_WINDOWS, premiumOf, REFERENCE_MARKET, windowStart } from '../rates/premium';
 import { createApiClients, type ApiClient } from './api-clients';
 import { quotaPeriod, type QuotaPeriod } from './quota-period';
 import {
@@ -265,21 +269,30 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     429: { $ref: 'ErrorBody#' },
   };
 
-  // Every caller of a filter gets the same bytes until the snapshot changes: serialize each once per version.
-  const ratesBodies = new Map<string, { body: string; lastModified: string | undefined }>();
+  const staleAfterMs = config.staleAfterHours * 3_600_000;
+  // Every caller of a filter gets the same bytes until the snapshot changes or the second turns (ageSeconds):
+  // each filter is serialized at most once a second.
+  const ratesBodies = new Map<string, { second: number; body: string; lastModified: string | undefined }>();
   let ratesBodiesVersion = '';
-  function ratesBody(version: string, etag: string, rates: Rate[]) {
+  function ratesBody(version: string, etag: string, select: () => QuoteWithoutAge[]) {
     if (version !== ratesBodiesVersion) {
       ratesBodies.clear();
       ratesBodiesVersion = version;
     }
+    const now = Date.now();
+    const second = Math.floor(now / 1000);
     let cached = ratesBodies.get(etag);
-    if (!cached) {
-      const newest = rates.reduce<string | undefined>(
+    if (!cached || cached.second !== second) {
+      const quotes = select();
+      const newest = quotes.reduce<string | undefined>(
         (max, r) => (!max || r.updatedAt > max ? r.updatedAt : max),
         undefined,
       );
-      cached = { body: JSON.stringify(ok(rates, 'Rates fetched.')), lastModified: httpDate(newest) };
+      cached = {
+        second,
+        body: JSON.stringify(ok(withFreshness(quotes, now, staleAfterMs), 'Rates fetched.')),
+        lastModified: httpDate(newest),
+      };
       ratesBodies.set(etag, cached);
     }
     return cached;
@@ -291,8 +304,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       schema: {
         ...schema,
         summary: 'Latest rates',
-        description:
-          'The latest buy and sell rate for every market, base and asset, optionally filtered. Supports If-None-Match.',
+        description: `The latest buy and sell rate for every market, base and asset, optionally filtered, each with its mid, spread, change against the previous close, age and staleness. Prices, spreads and changes are JSON numbers exact to the 6 decimal places rates are stored with; percentages are rounded to 4 decimal places. stale is true when the rate is older than ${config.staleAfterHours} hours (STALE_AFTER_HOURS). Supports If-None-Match: the ETag changes when a rate changes, not as ageSeconds grows.`,
         querystring: RatesQuery,
         response: { 200: Envelope(PaidRates), 304: { type: 'null', description: 'Not modified' }, ...errors },
       },
@@ -300,12 +312,13 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     async (request, reply) => {
       const { market, base, asset } = request.query;
       const current = await snapshot.get();
-      const rates = current.rates.filter(
-        (r) =>
-          (!market || r.market === market) && (!base || r.base === base) && (!asset || r.asset === asset),
-      );
       const etag = `"${current.version}-${market ?? ''}-${base ?? ''}-${asset ?? ''}"`;
-      const { body, lastModified } = ratesBody(current.version, etag, rates);
+      const { body, lastModified } = ratesBody(current.version, etag, () =>
+        current.rates.filter(
+          (r) =>
+            (!market || r.market === market) && (!base || r.base === base) && (!asset || r.asset === asset),
+        ),
+      );
       if (await conditional(request, reply, etag, lastModified)) return reply.status(304).send();
       // A string with a JSON content type goes out as it is: the response schema above documents its shape.
       return reply.type('application/json; charset=utf-8').send(body as never);
@@ -347,6 +360,50 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     },
   );
 
+  // A pair's premium changes with the rates or the UTC day: computed once per snapshot version, day and pair (callers
+  // arriving while it is computed share the one query; a failed query is not kept).
+  const premiums = new Map<string, Promise<Premium>>();
+  let premiumsKey = '';
+  app.get(
+    '/rates/premium',
+    {
+      schema: {
+        ...schema,
+        summary: 'Parallel-market premium over the bank rate',
+        description: `How far the cash (black_market_cash) and transfer (black_market_transfer) markets sit above the bank market for a pair, as (market / bank − 1) × 100 for buy, sell and mid (mid = (buy + sell) / 2). now compares each market's latest entry with the bank market's latest entry. last7Days and last30Days cover the UTC days from today back 6 and 29 days: a day's value compares the market's last entry of that UTC day with the bank market's last entry of the same UTC day, and only days on which both markets have an entry count (days says how many did); average is the mean of those daily values, minimum and maximum the lowest and highest of each figure. Percentages are JSON numbers rounded to 4 decimal places; negative means below the bank rate.`,
+        querystring: PremiumQuery,
+        response: { 200: Envelope(Premium), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { base, asset } = request.query;
+      const current = await snapshot.get();
+      const today = formatUtcDate(new Date());
+      if (premiumsKey !== `${current.version}-${today}`) {
+        premiums.clear();
+        premiumsKey = `${current.version}-${today}`;
+      }
+      const key = `${base}-${asset}`;
+      let pending = premiums.get(key);
+      if (!pending) {
+        pending = services.rates
+          .dailyCloses(
+            base,
+            asset,
+            [REFERENCE_MARKET, ...PREMIUM_MARKETS],
+            windowStart(today, PREMIUM_WINDOWS.last30Days),
+          )
+          .then((closes) => premiumOf(base, asset, current.rates, closes, today));
+        premiums.set(key, pending);
+        pending.catch(() => premiums.get(key) === pending && premiums.delete(key));
+      }
+      // Charged only once the answer exists: a failed query costs the developer nothing.
+      const premium = await pending;
+      await charge(request, reply);
+      return ok(premium, 'Premium fetched.');
+    },
+  );
+
   app.get(
     '/convert',
     {
@@ -368,7 +425,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       if (fromAsset === toAsset) throw badRequest('The from and to parameters must be one asset and one base currency.');
       const asset = (fromAsset ? from : to) as Asset;
       const base = (fromAsset ? to : from) as Base;
-      const rate: Rate | undefined = (await snapshot.get()).rates.find(
+      const rate = (await snapshot.get()).rates.find(
         (r) => r.market === market && r.base === base && r.asset === asset,
       );
       if (!rate) throw notFound(`No ${market} rate for ${asset}/${base} yet.`);

@@ -2,12 +2,13 @@
 // once a second, and at once when the change feed says rates changed. While the database cannot be read, the last
 // snapshot keeps being served (tried again once a second) rather than failing every request.
 import { createHash } from 'node:crypto';
-import type { Rate } from '@afrofx/shared';
+import { describeQuote, type QuoteWithoutAge } from '@afrofx/shared';
 import type { ChangeFeed } from '../../change-feed';
 import type { RatesService } from '../rates/rates.service';
 
 export interface RatesSnapshot {
-  rates: Rate[];
+  /** Mid, spread and change are worked out here, once per snapshot; only the age is added per answer. */
+  rates: QuoteWithoutAge[];
   /** Changes whenever any rate in the snapshot changes. */
   version: string;
 }
@@ -25,7 +26,7 @@ export function createRatesSnapshot(rates: RatesService, changes: ChangeFeed) {
 
   const load = async () => {
     try {
-      const all = await rates.latestForAllMarkets();
+      const all = (await rates.latestWithPreviousClose()).map((r) => describeQuote(r.rate, r.previousClose));
       const version = createHash('sha1').update(JSON.stringify(all)).digest('base64url').slice(0, 16);
       last = { rates: all, version };
       return last;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
+  describeQuote,
   Envelope,
   ExportRatesInput,
   IdParams,
@@ -8,24 +9,33 @@ import {
   MessageOnly,
   PagedEnvelope,
   PageQuery,
+  Quote,
   Rate,
   RateInput,
+  withFreshness,
 } from '@afrofx/shared';
 import { done, ok, paged, pageOf } from '../../http';
 import type { RouteOptions } from '../../route-options';
 
-export const ratesRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+export const ratesRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services, runtime }) => {
+  const staleAfterMs = runtime.config.staleAfterHours * 3_600_000;
   app.get(
     '/user/fetch_rates/:market',
     {
       schema: {
         tags: ['Public'],
         summary: 'Latest rate per base and asset in a market',
+        description:
+          'The rates of the home page, each with the same mid, spread, change, age and staleness fields as the paid GET /v1/rates (JSON numbers: prices exact to 6 decimal places, percentages rounded to 4).',
         params: MarketParams,
-        response: { 200: Envelope(Type.Array(Rate)) },
+        response: { 200: Envelope(Type.Array(Quote)) },
       },
     },
-    async (request) => ok(await services.rates.latestForMarket(request.params.market), 'Rates fetched.'),
+    async (request) => {
+      const latest = await services.rates.latestWithPreviousClose(request.params.market);
+      const quotes = latest.map(({ rate, previousClose }) => describeQuote(rate, previousClose));
+      return ok(withFreshness(quotes, Date.now(), staleAfterMs), 'Rates fetched.');
+    },
   );
 
   const admin = { tags: ['Admin'], security: [{ bearerAuth: [] }] };

@@ -1,8 +1,9 @@
 import { Readable, pipeline } from 'node:stream';
-import { and, count, desc, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify';
 import { ASSET_DISPLAY, MARKET_LABELS, baseSymbol, formatNumber } from '@afrofx/shared';
-import type { Asset, Base, Market, Rate, RateHistory, RateInput } from '@afrofx/shared';
+import type { Asset, Base, Market, Prices, Rate, RateHistory, RateInput } from '@afrofx/shared';
 import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
 import { rates, rateTweets } from '../../db/schema';
@@ -25,6 +26,18 @@ export const toRate = (row: RateRow): Rate => ({
 
 const EXPORT_BATCH = 1000;
 
+/** A pair's latest rate and its previous close: the last entry made before the UTC day of the latest one. */
+export interface RateWithPreviousClose {
+  rate: Rate;
+  previousClose: Prices | null;
+}
+
+/** Each UTC day's last entry of one market for a pair. */
+export interface DailyClose extends Prices {
+  market: Market;
+  day: string;
+}
+
 export function createRatesService(db: Database, enqueue: Enqueue, changes: ChangeFeed) {
   return {
     /** DESIGN §4: per base and asset, the latest record of the market. */
@@ -43,6 +56,71 @@ export function createRatesService(db: Database, enqueue: Enqueue, changes: Chan
         .from(rates)
         .orderBy(rates.market, rates.base, rates.asset, desc(rates.createdAt), desc(rates.id));
       return rows.map(toRate);
+    },
+
+    /** Latest rate per market × base × asset (one market when given), each with its previous close. */
+    async latestWithPreviousClose(market?: Market): Promise<RateWithPreviousClose[]> {
+      const latest = db
+        .selectDistinctOn([rates.market, rates.base, rates.asset])
+        .from(rates)
+        .where(market && eq(rates.market, market))
+        .orderBy(rates.market, rates.base, rates.asset, desc(rates.createdAt), desc(rates.id))
+        .as('latest');
+      const earlier = alias(rates, 'earlier');
+      const previous = db
+        .select({ buy: earlier.buy, sell: earlier.sell })
+        .from(earlier)
+        .where(
+          and(
+            eq(earlier.market, latest.market),
+            eq(earlier.base, latest.base),
+            eq(earlier.asset, latest.asset),
+            lt(earlier.createdAt, sql`date_trunc('day', ${latest.createdAt}, 'UTC')`),
+          ),
+        )
+        .orderBy(desc(earlier.createdAt), desc(earlier.id))
+        .limit(1)
+        .as('previous');
+      const rows = await db
+        .select({
+          latest: {
+            id: latest.id,
+            market: latest.market,
+            asset: latest.asset,
+            base: latest.base,
+            buy: latest.buy,
+            sell: latest.sell,
+            createdAt: latest.createdAt,
+            updatedAt: latest.updatedAt,
+          },
+          previous: { buy: previous.buy, sell: previous.sell },
+        })
+        .from(latest)
+        .leftJoinLateral(previous, sql`true`)
+        .orderBy(latest.market, latest.base, latest.asset);
+      return rows.map((row) => ({ rate: toRate(row.latest), previousClose: row.previous }));
+    },
+
+    /** Each UTC day's last entry for a pair in the given markets, on days from `fromDay` (YYYY-MM-DD) on. */
+    async dailyCloses(base: Base, asset: Asset, markets: Market[], fromDay: string): Promise<DailyClose[]> {
+      const day = sql<string>`to_char(${rates.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+      return db
+        .selectDistinctOn([rates.market, day], {
+          market: rates.market,
+          day,
+          buy: rates.buy,
+          sell: rates.sell,
+        })
+        .from(rates)
+        .where(
+          and(
+            inArray(rates.market, markets),
+            eq(rates.base, base),
+            eq(rates.asset, asset),
+            gte(rates.createdAt, new Date(`${fromDay}T00:00:00Z`)),
+          ),
+        )
+        .orderBy(rates.market, day, desc(rates.createdAt), desc(rates.id));
     },
 
     async list(page: Page): Promise<{ rows: Rate[]; count: number }> {

@@ -166,6 +166,7 @@ const footerColumns = [
     links: [
       { to: '/company/privacy', label: 'Privacy policy' },
       { to: '/company/terms_of_use', label: 'Terms of use' },
+      { to: '/status', label: 'Service status' },
     ],
   },
 ];

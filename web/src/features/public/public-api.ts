@@ -1,11 +1,11 @@
-import type { ApiEnvelope, Market, PagedResponse, Plan, Rate } from '@afrofx/shared';
+import type { ApiEnvelope, Market, PagedResponse, Plan, Quote, Status } from '@afrofx/shared';
 import { api } from '../../api/base-api';
 
 const publicApi = api.injectEndpoints({
   endpoints: (build) => ({
-    fetchRates: build.query<Rate[], Market>({
+    fetchRates: build.query<Quote[], Market>({
       query: (market) => `user/fetch_rates/${market}`,
-      transformResponse: (response: ApiEnvelope<Rate[]>) => response.data,
+      transformResponse: (response: ApiEnvelope<Quote[]>) => response.data,
       providesTags: (_result, _error, market) => [{ type: 'Rate', id: market }],
     }),
     createEmailSub: build.mutation<ApiEnvelope<unknown>, { email: string }>({
@@ -21,6 +21,10 @@ const publicApi = api.injectEndpoints({
       // The unsubscribe page shows the server message itself.
       extraOptions: { errorToast: false },
     }),
+    fetchStatus: build.query<Status, void>({
+      query: () => 'status',
+      transformResponse: (response: ApiEnvelope<Status>) => response.data,
+    }),
     fetchPlans: build.query<PagedResponse<Plan>, number>({
       query: (page) => `account/fetch_plans?page=${page}`,
       providesTags: [{ type: 'Plan', id: 'LIST' }],
@@ -34,4 +38,5 @@ export const {
   useConfirmSubscriptionMutation,
   useUnsubscribeMutation,
   useFetchPlansQuery,
+  useFetchStatusQuery,
 } = publicApi;

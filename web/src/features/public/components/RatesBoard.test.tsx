@@ -1,4 +1,4 @@
-import type { Market, Rate } from '@afrofx/shared';
+import type { Market, Quote } from '@afrofx/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { marketRates } from '../../../test/rates';
@@ -6,7 +6,7 @@ import { RatesBoard } from './RatesBoard';
 import { RatesTable } from './RatesTable';
 
 const now = new Date();
-const ratesByMarket: Record<Market, Rate[]> = {
+const ratesByMarket: Record<Market, Quote[]> = {
   black_market_cash: marketRates('black_market_cash', now, 1530, 1545),
   bank: marketRates('bank', now, 1410, 1420),
   black_market_transfer: marketRates('black_market_transfer', now, 1550, 1560),

@@ -86,4 +86,31 @@ describe('home page rates table', () => {
     screen.getByRole('button', { name: 'Try again' }).click();
     expect(retry).toHaveBeenCalled();
   });
+
+  it('shows the change since the previous day with its direction in words, and the spread', () => {
+    const rates = [
+      makeRate({ base: 'naira', asset: 'dollar', buy: 1500.5, sell: 1510.25 }, now, {
+        buy: 1450.5,
+        sell: 1460.25,
+      }),
+      makeRate({ base: 'naira', asset: 'euro', buy: 1600, sell: 1620 }, now, { buy: 1700, sell: 1720 }),
+      makeRate({ base: 'naira', asset: 'british_pounds', buy: 1900, sell: 1950 }, now),
+    ];
+    render(<RatesTable base="naira" rates={rates} isLoading={false} now={now} />);
+    expect(screen.getByRole('columnheader', { name: 'Change' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Spread' })).toBeInTheDocument();
+
+    const usd = screen.getByRole('row', { name: /USD/ });
+    // mid 1505.375 against 1455.375: +3.4355 %
+    expect(within(usd).getAllByLabelText('up 3.44% since the previous day').length).toBeGreaterThan(0);
+    expect(within(usd).getByText('₦9.75')).toBeInTheDocument();
+    expect(within(usd).getByText('0.65%')).toBeInTheDocument();
+
+    const euro = screen.getByRole('row', { name: /EURO/ });
+    // mid 1610 against 1710: −5.8480 %
+    expect(within(euro).getAllByLabelText('down 5.85% since the previous day').length).toBeGreaterThan(0);
+
+    const gbp = screen.getByRole('row', { name: /GBP/ });
+    expect(within(gbp).getAllByLabelText('No earlier day to compare with').length).toBeGreaterThan(0);
+  });
 });

@@ -6,15 +6,16 @@ import {
   formatNumber,
   isSameDay,
   type Base,
-  type Rate,
+  type Quote,
 } from '@afrofx/shared';
 import { Table, type Column } from '../../../components/Table';
+import { cn } from '../../../lib/cn';
 
 const NOT_UPDATED_TODAY = 'Rates have not been updated today.';
 
 interface RatesTableProps {
   base: Base;
-  rates: ReadonlyArray<Rate> | undefined;
+  rates: ReadonlyArray<Quote> | undefined;
   isLoading: boolean;
   error?: string | null;
   onRetry?: () => void;
@@ -22,7 +23,36 @@ interface RatesTableProps {
   now?: Date;
 }
 
-const assetOrder = (rate: Rate) => ASSETS.indexOf(rate.asset);
+const assetOrder = (rate: Quote) => ASSETS.indexOf(rate.asset);
+
+/** The mid's move since the previous close, as a signed percentage with an arrow (no colour-only meaning). */
+export function ChangeBadge({ quote, className }: { quote: Quote; className?: string }) {
+  if (quote.changePct === null) {
+    return (
+      <span className={cn('text-slate-400', className)} aria-label="No earlier day to compare with">
+        —
+      </span>
+    );
+  }
+  const direction = quote.changePct > 0 ? 'up' : quote.changePct < 0 ? 'down' : 'flat';
+  const arrow = { up: '▲', down: '▼', flat: '■' }[direction];
+  const tone = { up: 'text-brand-700', down: 'text-red-700', flat: 'text-slate-500' }[direction];
+  const percent = `${formatNumber(Math.abs(quote.changePct))}%`;
+  return (
+    <span
+      className={cn('font-semibold whitespace-nowrap tabular-nums', tone, className)}
+      aria-label={
+        direction === 'flat'
+          ? 'Unchanged since the previous day'
+          : `${direction} ${percent} since the previous day`
+      }
+    >
+      <span aria-hidden="true">
+        {arrow} {percent}
+      </span>
+    </span>
+  );
+}
 
 /** SPEC §2: a market's rates for one base currency, or the empty state when none is from today. */
 export function RatesTable({ base, rates, isLoading, error, onRetry, now = new Date() }: RatesTableProps) {
@@ -33,7 +63,7 @@ export function RatesTable({ base, rates, isLoading, error, onRetry, now = new D
   const symbol = baseSymbol(base);
   const price = (value: number) => `${symbol}${formatNumber(value)}`;
 
-  const columns: ReadonlyArray<Column<Rate>> = [
+  const columns: ReadonlyArray<Column<Quote>> = [
     {
       key: 'asset',
       header: 'Asset',
@@ -46,6 +76,9 @@ export function RatesTable({ base, rates, isLoading, error, onRetry, now = new D
             </span>
             <div>
               <p className="font-semibold text-slate-900">{asset.code}</p>
+              <p className="text-[11px] leading-4 sm:hidden">
+                <ChangeBadge quote={rate} />
+              </p>
               <p className="max-w-[5.5rem] text-[11px] leading-4 whitespace-normal text-slate-500 tabular-nums sm:hidden">
                 {formatLastUpdated(rate.updatedAt)}
               </p>
@@ -66,6 +99,29 @@ export function RatesTable({ base, rates, isLoading, error, onRetry, now = new D
       header: 'SELL',
       align: 'right',
       cell: (rate) => <span className="font-semibold text-slate-900 tabular-nums">{price(rate.sell)}</span>,
+    },
+    {
+      key: 'spread',
+      header: 'Spread',
+      align: 'right',
+      className: 'hidden md:table-cell',
+      cell: (rate) => (
+        <span className="text-slate-600 tabular-nums">
+          {price(rate.spread)}
+          <span className="block text-xs text-slate-400">{formatNumber(rate.spreadPct)}%</span>
+        </span>
+      ),
+    },
+    {
+      key: 'change',
+      header: (
+        <abbr title="Change of the mid rate since the previous day's last rate" className="no-underline">
+          Change
+        </abbr>
+      ),
+      align: 'right',
+      className: 'hidden sm:table-cell',
+      cell: (rate) => <ChangeBadge quote={rate} />,
     },
     {
       key: 'updated',

@@ -6,6 +6,7 @@ import { Card } from '../../../components/Card';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { TELEGRAM_BOT_URL, TWITTER_BOT_URL } from '../../../lib/links';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { comparedMarket, PremiumLine } from '../components/PremiumLine';
 import { RatesBoard } from '../components/RatesBoard';
 import { RatesTable } from '../components/RatesTable';
 import { SubscribeForm } from '../components/SubscribeForm';
@@ -14,14 +15,26 @@ import { useFetchRatesQuery } from '../public-api';
 function MarketRates({ market, base }: { market: Market; base: Base }) {
   // `currentData` rather than `data`: while another market loads, the previous market's rates must not show.
   const { currentData, isFetching, error, refetch } = useFetchRatesQuery(market);
+  // The premium line compares with the bank market (and, on the bank tab, the cash market): RTK Query shares these
+  // calls with the tabs, so switching tabs asks for nothing twice.
+  const compared = useFetchRatesQuery(comparedMarket(market), { skip: comparedMarket(market) === market });
+  const bank = useFetchRatesQuery('bank', { skip: market === 'bank' });
   return (
-    <RatesTable
-      base={base}
-      rates={currentData}
-      isLoading={!currentData && isFetching}
-      error={error ? errorMessage(error) : null}
-      onRetry={refetch}
-    />
+    <>
+      <RatesTable
+        base={base}
+        rates={currentData}
+        isLoading={!currentData && isFetching}
+        error={error ? errorMessage(error) : null}
+        onRetry={refetch}
+      />
+      <PremiumLine
+        market={market}
+        base={base}
+        marketRates={comparedMarket(market) === market ? currentData : compared.currentData}
+        bankRates={market === 'bank' ? currentData : bank.currentData}
+      />
+    </>
   );
 }
 
