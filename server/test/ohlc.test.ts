@@ -345,6 +345,73 @@ describe('charging and logging a streamed answer', () => {
     const next = await t.app.inject({ method: 'GET', url: weeks, headers: client.headers });
     expect(next.headers['ratelimit-remaining']).toBe('9');
   });
+  // The ordering below is the embedded database's (one transaction at a time, in order); a server runs them at once.
+  const itEmbedded = process.env.DATABASE_URL ? it.skip : it;
+  itEmbedded(
+    'cuts off an export whose database fails part-way, logs it as 500 and gives its count back',
+    async () => {
+      const client = await paidClient(t, { limit: 10, processed: 0 });
+      // Two windows of days: 9 October to 8 November holds the week of 2 November, the second window 9 November.
+      const url =
+        '/v1/rates/ohlc?market=bank&base=naira&asset=dollar&interval=day&from=2026-10-09&to=2026-11-10&format=ndjson';
+      const db = t.runtime.database.db;
+      // Warm the key cache and the rates snapshot: the export's window queries are then its only reads.
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode,
+      ).toBe(200);
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as { port: number };
+
+      // The embedded database runs one transaction at a time, in the order asked: hold it, let the export queue its
+      // first window, then queue the table's removal, so it runs after the first window and before the second.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const holder = db.transaction(async () => {
+        held();
+        await released;
+      });
+      await holding;
+      const answer = fetch(`http://127.0.0.1:${port}${url}`, { headers: client.headers }).then(
+        async (res) => ({
+          status: res.status,
+          body: await res.text().catch((err: unknown) => err),
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const removal = db.execute(sql`ALTER TABLE rates RENAME TO rates_away`);
+      release();
+      await holder;
+      let outcome: { status: number; body: unknown };
+      try {
+        await removal;
+        outcome = await answer;
+      } finally {
+        await db.execute(sql`ALTER TABLE rates_away RENAME TO rates`);
+      }
+
+      // The first window went out before the second failed: a 200 whose body breaks off.
+      expect(outcome.status).toBe(200);
+      // (undici's error for a body cut off by the server; its class is of another realm than jest's.)
+      expect(outcome.body).toMatchObject({ message: 'terminated' });
+      await eventually(async () =>
+        expect(await logRows(client.appId)).toEqual(
+          expect.arrayContaining([
+            { status: 200, count: 1 },
+            { status: 500, count: 1 },
+          ]),
+        ),
+      );
+      expect(await logRows(client.appId)).toHaveLength(2);
+      // Only the warm-up request counts.
+      const next = await t.app.inject({ method: 'GET', url: weeks, headers: client.headers });
+      expect(next.headers['ratelimit-remaining']).toBe('8');
+      await eventually(async () =>
+        expect((await subscriptionRow(t, client.subscriptionId!)).processedRequests).toBe(2),
+      );
+    },
+  );
 });
 
 describe("the site's key-less history and candles", () => {
