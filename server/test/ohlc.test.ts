@@ -237,8 +237,10 @@ describe('GET /v1/rates/ohlc', () => {
 describe('CSV and NDJSON answers', () => {
   it('streams candles as CSV that parses back to the JSON values', async () => {
     const json = (await get(weeks)).json().data.candles;
-    const res = await get(`${weeks}&format=csv`);
+    const res = await get(`${weeks}&format=csv`, { origin: 'https://dashboard.example.com' });
     expect(res.statusCode).toBe(200);
+    // A browser app may read the file name too.
+    expect(res.headers['access-control-expose-headers']).toContain('Content-Disposition');
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="afrofx-ohlc-bank-naira-dollar-week-2026-10-26-2026-11-15.csv"',

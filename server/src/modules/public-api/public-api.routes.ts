@@ -143,6 +143,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     methods: ['GET', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'If-None-Match', 'Content-Type'],
     exposedHeaders: [
+      'Content-Disposition',
       'ETag',
       'Last-Modified',
       'RateLimit-Limit',
