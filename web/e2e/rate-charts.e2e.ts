@@ -66,7 +66,10 @@ describe('charts', () => {
       await page.getByRole('tabpanel').getByRole('row').filter({ hasText: 'USD' }).waitFor();
       expect(scripts).toEqual([]);
 
-      await page.getByRole('link', { name: /rate history charts/ }).click();
+      const link = page.getByRole('link', { name: /rate history charts/ });
+      await link.scrollIntoViewIfNeeded();
+      await screenshot(page, `home-rate-history-link-${width}`, false);
+      await link.click();
       await page.waitForURL('**/rate_history?market=bank&base=kenyan-shilling');
       await page.getByRole('heading', { name: 'Rate history' }).waitFor();
       expect(await page.getByRole('tab', { name: 'Bank' }).getAttribute('aria-selected')).toBe('true');

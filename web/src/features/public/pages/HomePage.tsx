@@ -99,7 +99,7 @@ export function HomePage() {
                   to={`/rate_history?market=${selection.market}&base=${selection.base}`}
                   className="mt-4 inline-block text-sm font-semibold text-brand-700 hover:text-brand-900"
                 >
-                  See how these rates moved: rate history charts →
+                  See the rate history charts →
                 </Link>
               </>
             )}
