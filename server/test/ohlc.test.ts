@@ -471,6 +471,11 @@ describe("the site's key-less history and candles", () => {
     expect(ohlc.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['market', 'base', 'asset', 'interval', 'from', 'to', 'format']),
     );
+    expect(ohlc.parameters.find((p: { name: string }) => p.name === 'interval')).toMatchObject({
+      required: true,
+      example: 'week',
+    });
+    expect(ohlc.responses['200'].content['text/csv'].schema.examples[0]).toMatch(/^start,buyOpen,/);
     expect(doc.paths['/v1/user/rates/ohlc'].get.security).toBeUndefined();
     expect(doc.paths['/v1/user/rates/history'].get.description).toContain('60 requests a minute');
   });

@@ -63,6 +63,7 @@ export const MAX_CANDLE_DAYS: Record<CandleInterval, number> = {
 
 const interval = StringEnum(CANDLE_INTERVALS, {
   description: 'UTC day, ISO week (Monday to Sunday) or calendar month',
+  examples: ['week'],
 });
 
 export const PublicRateOhlcQuery = Type.Object({ ...pair, interval }, { additionalProperties: false });
