@@ -36,6 +36,16 @@ Each answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit
 At the limit the answer is \`429\` with \`Retry-After\`; an app without an active plan gets \`402\`; a bad or rotated key gets \`401\`.
 Send the \`ETag\` of a rates answer back as \`If-None-Match\` to get a free \`304\` while nothing changed.
 
+## Candles and exports
+\`/v1/rates/ohlc\` answers open, high, low and close of buy and sell per day, ISO week or month, from every rate entry.
+History and candles stream as CSV or NDJSON with \`format=csv\` / \`format=ndjson\` or the matching \`Accept\` header:
+
+\`\`\`bash
+curl -H "Authorization: Bearer $AFROFX_KEY" "${baseUrl}/v1/rates/ohlc?market=bank&base=naira&asset=dollar&interval=week"
+curl -H "Authorization: Bearer $AFROFX_KEY" -H "Accept: text/csv" -o history.csv \\
+  "${baseUrl}/v1/rates/history?market=bank&base=naira&asset=dollar&from=2026-01-01&to=2026-06-30"
+\`\`\`
+
 ## Errors
 Every error is JSON: \`{ "message": "…", "statusCode": 400, "error": "Bad Request" }\`, and a \`400\` names the parameter at fault.`;
 }

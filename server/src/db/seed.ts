@@ -54,6 +54,7 @@ async function insertInBatches<T>(rows: T[], size: number, insert: (batch: T[]) 
 
 function demoRates(now: Date) {
   const random = prng(20261122);
+  const intraday = prng(20261123);
   const rows: Array<typeof rates.$inferInsert> = [];
   for (const base of BASES) {
     for (const asset of ASSETS) {
@@ -88,6 +89,21 @@ function demoRates(now: Date) {
             createdAt,
             updatedAt: createdAt,
           });
+          if (daysAgo === 0) continue;
+          // Past days got two corrections in the afternoon too, so the candle charts show real candles.
+          for (const hour of [13, 17]) {
+            const moved = mid * (1 + (intraday() - 0.5) * 0.01);
+            const at = new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo, hour, 0, 0);
+            rows.push({
+              market,
+              asset,
+              base,
+              buy: round(moved * (1 - spread), places),
+              sell: round(moved * (1 + spread), places),
+              createdAt: at,
+              updatedAt: at,
+            });
+          }
         }
       }
     }

@@ -55,6 +55,8 @@ export const LIMITS = {
     { name: 'subscribe-client', max: 20, timeWindowMs: 60 * MINUTE, per: 'client' },
   ],
   link: [{ name: 'link', max: 10, timeWindowMs: MINUTE, per: 'client' }],
+  /** The site's key-less history and candles (issue 10): a chart reader clicks through periods, a scraper more. */
+  rateCharts: [{ name: 'rate-charts', max: 60, timeWindowMs: MINUTE, per: 'client' }],
 } satisfies Record<string, Limit[]>;
 
 /** At most one mail of a kind to one address in this window; later requests get the same answer and no mail. */

@@ -12,17 +12,35 @@ export type RatesQuery = Static<typeof RatesQuery>;
 
 const CalendarDate = Type.String({ format: 'date', description: 'YYYY-MM-DD', examples: ['2026-11-01'] });
 
-export const RateHistoryQuery = Type.Object(
-  {
-    market: MarketSchema,
-    base: BaseSchema,
-    asset: AssetSchema,
-    from: Type.Optional(CalendarDate),
-    to: Type.Optional(CalendarDate),
-  },
-  { additionalProperties: false },
+/** Most days one history or day-candle answer spans. */
+export const MAX_HISTORY_DAYS = 366;
+
+const pair = {
+  market: MarketSchema,
+  base: BaseSchema,
+  asset: AssetSchema,
+  from: Type.Optional(CalendarDate),
+  to: Type.Optional(CalendarDate),
+};
+
+export const EXPORT_FORMATS = ['json', 'csv', 'ndjson'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+const format = Type.Optional(
+  StringEnum(EXPORT_FORMATS, {
+    description:
+      'json (default, the envelope), csv (a header row, then one row per point) or ndjson (one JSON object per line); csv and ndjson are streamed. Without it, an Accept header of text/csv or application/x-ndjson picks the format.',
+  }),
 );
+
+/** The site's key-less history query: JSON only. */
+export const PublicRateHistoryQuery = Type.Object(pair, { additionalProperties: false });
+export type PublicRateHistoryQuery = Static<typeof PublicRateHistoryQuery>;
+
+export const RateHistoryQuery = Type.Object({ ...pair, format }, { additionalProperties: false });
 export type RateHistoryQuery = Static<typeof RateHistoryQuery>;
+
+export const RateHistoryPoint = Type.Object({ day: CalendarDate, buy: Type.Number(), sell: Type.Number() });
+export type RateHistoryPoint = Static<typeof RateHistoryPoint>;
 
 export const RateHistory = Type.Object({
   market: MarketSchema,
@@ -30,9 +48,55 @@ export const RateHistory = Type.Object({
   asset: AssetSchema,
   from: CalendarDate,
   to: CalendarDate,
-  points: Type.Array(Type.Object({ day: CalendarDate, buy: Type.Number(), sell: Type.Number() })),
+  points: Type.Array(RateHistoryPoint),
 });
 export type RateHistory = Static<typeof RateHistory>;
+
+export const CANDLE_INTERVALS = ['day', 'week', 'month'] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+/** Most days a candle answer spans, per interval. */
+export const MAX_CANDLE_DAYS: Record<CandleInterval, number> = {
+  day: MAX_HISTORY_DAYS,
+  week: 3 * MAX_HISTORY_DAYS,
+  month: 10 * MAX_HISTORY_DAYS,
+};
+
+const interval = StringEnum(CANDLE_INTERVALS, {
+  description: 'UTC day, ISO week (Monday to Sunday) or calendar month',
+  examples: ['week'],
+});
+
+export const PublicRateOhlcQuery = Type.Object({ ...pair, interval }, { additionalProperties: false });
+export type PublicRateOhlcQuery = Static<typeof PublicRateOhlcQuery>;
+
+export const RateOhlcQuery = Type.Object({ ...pair, interval, format }, { additionalProperties: false });
+export type RateOhlcQuery = Static<typeof RateOhlcQuery>;
+
+const price = (description: string) => Type.Number({ description });
+export const RateCandle = Type.Object({
+  start: { ...CalendarDate, description: 'First day of the bucket (UTC)' },
+  buyOpen: price('Buy of the first entry in the bucket'),
+  buyHigh: price('Highest buy'),
+  buyLow: price('Lowest buy'),
+  buyClose: price('Buy of the last entry in the bucket'),
+  sellOpen: price('Sell of the first entry in the bucket'),
+  sellHigh: price('Highest sell'),
+  sellLow: price('Lowest sell'),
+  sellClose: price('Sell of the last entry in the bucket'),
+  entries: Type.Integer({ description: 'Rate entries in the bucket' }),
+});
+export type RateCandle = Static<typeof RateCandle>;
+
+export const RateOhlc = Type.Object({
+  market: MarketSchema,
+  base: BaseSchema,
+  asset: AssetSchema,
+  interval,
+  from: { ...CalendarDate, description: 'Start of the first bucket: from, moved back to its bucket start' },
+  to: { ...CalendarDate, description: 'End of the last bucket: to, moved on to its bucket end' },
+  candles: Type.Array(RateCandle),
+});
+export type RateOhlc = Static<typeof RateOhlc>;
 
 export const CURRENCY_IDS = [...ASSETS, ...BASES] as const;
 export const ConvertQuery = Type.Object(

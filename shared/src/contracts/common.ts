@@ -3,7 +3,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 /** A string enum as `{ type: 'string', enum }`: readable validation messages and a clean OpenAPI document. */
 export const StringEnum = <T extends readonly string[]>(
   values: T,
-  options: { description?: string; default?: T[number] } = {},
+  options: { description?: string; default?: T[number]; examples?: Array<T[number]> } = {},
 ) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
 /**

@@ -36,6 +36,11 @@ function developerPage<P extends object>(pick: (portal: DeveloperPortal) => Comp
   return lazy(async () => ({ default: pick(await import('../features/developer')) }));
 }
 
+// The chart page brings the charting library: its own chunk, so the home page does not grow.
+const RateHistoryPage = lazy(async () => ({
+  default: (await import('../features/public/pages/RateHistoryPage')).RateHistoryPage,
+}));
+
 const DeveloperLayout = developerPage((portal) => portal.DeveloperLayout);
 const SigninPage = developerPage((portal) => portal.SigninPage);
 const SignupPage = developerPage((portal) => portal.SignupPage);
@@ -121,6 +126,7 @@ const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'api', element: <ApiPage /> },
       { path: 'rate_calculator', element: <RateCalculatorPage /> },
+      { path: 'rate_history', element: <RateHistoryPage /> },
       { path: 'confirmation/:id', element: <ConfirmationPage /> },
       { path: 'unsubscribe/:token', element: <UnsubscribePage /> },
       { path: 'company/privacy', element: <PrivacyPage /> },

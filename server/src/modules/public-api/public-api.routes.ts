@@ -1,8 +1,11 @@
 // The paid API (DESIGN §5). Each request: key → app → subscription (or premium) → quota check-and-count →
 // response → request log entry. No database round trip on the hot path: clients and rates come from memory,
 // counting is one atomic call, logs are written in batches.
+import { pipeline, Readable, Transform } from 'node:stream';
 import fastifyCors from '@fastify/cors';
+import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ASSETS,
@@ -13,23 +16,30 @@ import {
   ConvertQuery,
   Currencies,
   DEFAULT_MARKET,
-  Envelope,
   formatUtcDate,
+  Envelope,
   MARKETS,
   MARKET_LABELS,
+  MAX_CANDLE_DAYS,
+  MAX_HISTORY_DAYS,
   PaidRates,
   Premium,
   PremiumQuery,
   RateHistory,
   RateHistoryQuery,
+  RateOhlc,
+  RateOhlcQuery,
   RatesQuery,
   type Asset,
+  type ExportFormat,
+  type RateCandle,
   type Base,
   type QuoteWithoutAge,
   withFreshness,
 } from '@afrofx/shared';
 import { badRequest, DomainError, notFound } from '../../errors';
 import { ok } from '../../http';
+import { candleRange, historyRange } from '../rates/rate-range';
 import type { RouteOptions } from '../../route-options';
 import { PREMIUM_MARKETS, PREMIUM_WINDOWS, premiumOf, REFERENCE_MARKET, windowStart } from '../rates/premium';
 import { createApiClients, type ApiClient } from './api-clients';
@@ -66,8 +76,18 @@ const TOO_MANY_LOOKUPS =
   'Too many requests with unknown API keys from this address. Try again in a few seconds.';
 /** The log's status for a request whose client went away before the answer (nginx's convention). */
 const CLIENT_CLOSED = 499;
-const MAX_HISTORY_DAYS = 366;
-const DAY_MS = 86_400_000;
+const CANDLE_COLUMNS: Array<keyof RateCandle> = [
+  'start',
+  'buyOpen',
+  'buyHigh',
+  'buyLow',
+  'buyClose',
+  'sellOpen',
+  'sellHigh',
+  'sellLow',
+  'sellClose',
+  'entries',
+];
 
 const bearer = (request: FastifyRequest) =>
   /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
@@ -128,6 +148,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     methods: ['GET', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'If-None-Match', 'Content-Type'],
     exposedHeaders: [
+      'Content-Disposition',
       'ETag',
       'Last-Modified',
       'RateLimit-Limit',
@@ -325,16 +346,86 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     },
   );
 
+  /** The format asked for: the format parameter, else an Accept header naming csv or ndjson, else JSON. */
+  function answerFormat(request: FastifyRequest, format: ExportFormat | undefined): ExportFormat {
+    if (format) return format;
+    const accept = (request.headers.accept ?? '').toLowerCase();
+    const csv = accept.indexOf('text/csv');
+    const ndjson = accept.indexOf('application/x-ndjson');
+    if (csv < 0 && ndjson < 0) return 'json';
+    // Both named: the one listed first.
+    return ndjson < 0 || (csv >= 0 && csv < ndjson) ? 'csv' : 'ndjson';
+  }
+
+  /**
+   * Streams the rows of `batches` as CSV or NDJSON. The first batch is read before the request is charged, so a
+   * query that fails at once costs nothing and answers a plain 500. A later batch that fails cuts the answer off:
+   * the request is then logged as the 500 it is and its count given back, where the client would only see a
+   * broken download.
+   */
+  async function streamRows<T extends object>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    format: 'csv' | 'ndjson',
+    batches: AsyncGenerator<T[]>,
+    columns: Array<keyof T & string>,
+    filename: string,
+    etag: string,
+  ) {
+    const first = await batches.next();
+    await conditional(request, reply, etag);
+    async function* rows() {
+      if (first.done) return;
+      yield* first.value;
+      for await (const batch of batches) yield* batch;
+    }
+    const body =
+      format === 'csv'
+        ? stringify({ header: true, columns })
+        : new Transform({
+            writableObjectMode: true,
+            transform(row: T, _encoding, callback) {
+              callback(null, `${JSON.stringify(row)}\n`);
+            },
+          });
+    pipeline(Readable.from(rows()), body, (err) => {
+      // A client gone mid-stream closes the pipeline early; the abort hook logs that one as 499.
+      if (!err || (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+      app.log.error({ err }, 'streamed answer failed');
+      settle(request, 500, performance.now() - request.startedAt!);
+    });
+    if (format === 'csv') {
+      void reply.header('Content-Disposition', `attachment; filename="${filename}.csv"`);
+      return reply.type('text/csv; charset=utf-8').send(body);
+    }
+    return reply.type('application/x-ndjson; charset=utf-8').send(body);
+  }
+
+  /** A 200 of the envelope as JSON, or of the rows as CSV or NDJSON (the examples show the rows' shape). */
+  const jsonOrRows = (envelope: TSchema, csvExample: string, ndjsonExample: string) => ({
+    description:
+      'The envelope as JSON; with format=csv or format=ndjson (or that Accept header) the rows alone.',
+    content: {
+      'application/json': { schema: envelope },
+      'text/csv': { schema: { type: 'string', examples: [csvExample] } },
+      'application/x-ndjson': { schema: { type: 'string', examples: [ndjsonExample] } },
+    },
+  });
+
   app.get(
     '/rates/history',
     {
       schema: {
         ...schema,
         summary: 'Daily rate history',
-        description: `One value per UTC day (the day's last record) for a pair and market, from..to inclusive (default: the last 30 days; at most ${MAX_HISTORY_DAYS} days).`,
+        description: `One value per UTC day (the day's last record) for a pair and market, from..to inclusive (default: the last 30 days; at most ${MAX_HISTORY_DAYS} days). Values are numbers with the precision they were entered with. format=csv or format=ndjson (or Accept: text/csv or application/x-ndjson) streams the points as rows: day,buy,sell.`,
         querystring: RateHistoryQuery,
         response: {
-          200: Envelope(RateHistory),
+          200: jsonOrRows(
+            Envelope(RateHistory),
+            'day,buy,sell\n2026-11-02,1450.5,1470\n2026-11-03,1452,1471.25\n',
+            '{"day":"2026-11-02","buy":1450.5,"sell":1470}\n{"day":"2026-11-03","buy":1452,"sell":1471.25}\n',
+          ),
           304: { type: 'null', description: 'Not modified' },
           ...errors,
         },
@@ -342,19 +433,21 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     },
     async (request, reply) => {
       const { market, base, asset } = request.query;
-      const to = request.query.to ?? formatUtcDate(new Date());
-      const from = request.query.from ?? formatUtcDate(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS));
-      const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
-      if (span < 0) throw badRequest('The from date must not be after the to date.');
-      if (span >= MAX_HISTORY_DAYS) throw badRequest(`The from..to range may span at most ${MAX_HISTORY_DAYS} days.`);
+      const format = answerFormat(request, request.query.format);
+      const { from, to } = historyRange(request.query, new Date());
       const current = await snapshot.get();
-      const etag = `"${current.version}-h-${market}-${base}-${asset}-${from}-${to}"`;
+      const etag = `"${current.version}-h-${market}-${base}-${asset}-${from}-${to}-${format}"`;
       if (matchesEtag(request, etag)) {
         await conditional(request, reply, etag);
         return reply.status(304).send();
       }
+      if (format !== 'json') {
+        const batches = services.rates.historyBatches({ market, base, asset }, from, to);
+        const filename = `afrofx-history-${market}-${base}-${asset}-${from}-${to}`;
+        return streamRows(request, reply, format, batches, ['day', 'buy', 'sell'], filename, etag);
+      }
       // Charged only once the answer exists: a failed query costs the developer nothing.
-      const points = await services.rates.history(market, base, asset, from, to);
+      const points = await services.rates.history({ market, base, asset }, from, to);
       await conditional(request, reply, etag);
       return ok({ market, base, asset, from, to, points }, 'Rate history fetched.');
     },
@@ -405,6 +498,47 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   );
 
   app.get(
+    '/rates/ohlc',
+    {
+      schema: {
+        ...schema,
+        summary: 'Candles (open, high, low, close)',
+        description: `Open, high, low and close of buy and sell per UTC day, ISO week (Monday to Sunday) or calendar month, from every rate entry of a pair and market: several entries in a day make a real candle, and buckets without entries are absent, never invented. from..to (default: the last 30 days, 26 weeks or 12 months) may span at most ${MAX_CANDLE_DAYS.day} days for day candles, ${MAX_CANDLE_DAYS.week} for weeks and ${MAX_CANDLE_DAYS.month} for months; the answer covers whole buckets, so from moves back to its bucket's start and to on to its end. Values are numbers with the precision they were entered with. format=csv or format=ndjson (or Accept: text/csv or application/x-ndjson) streams the candles as rows.`,
+        querystring: RateOhlcQuery,
+        response: {
+          200: jsonOrRows(
+            Envelope(RateOhlc),
+            'start,buyOpen,buyHigh,buyLow,buyClose,sellOpen,sellHigh,sellLow,sellClose,entries\n2026-11-02,1450,1462.5,1448,1455,1470,1480,1466,1475,9\n',
+            '{"start":"2026-11-02","buyOpen":1450,"buyHigh":1462.5,"buyLow":1448,"buyClose":1455,"sellOpen":1470,"sellHigh":1480,"sellLow":1466,"sellClose":1475,"entries":9}\n',
+          ),
+          304: { type: 'null', description: 'Not modified' },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { market, base, asset, interval } = request.query;
+      const format = answerFormat(request, request.query.format);
+      const { from, to } = candleRange(interval, request.query, new Date());
+      const current = await snapshot.get();
+      const etag = `"${current.version}-o-${market}-${base}-${asset}-${interval}-${from}-${to}-${format}"`;
+      if (matchesEtag(request, etag)) {
+        await conditional(request, reply, etag);
+        return reply.status(304).send();
+      }
+      const pair = { market, base, asset };
+      if (format !== 'json') {
+        const batches = services.rates.candleBatches(pair, interval, from, to);
+        const filename = `afrofx-ohlc-${market}-${base}-${asset}-${interval}-${from}-${to}`;
+        return streamRows(request, reply, format, batches, CANDLE_COLUMNS, filename, etag);
+      }
+      const candles = await services.rates.candles(pair, interval, from, to);
+      await conditional(request, reply, etag);
+      return ok({ market, base, asset, interval, from, to, candles }, 'Candles fetched.');
+    },
+  );
+
+  app.get(
     '/convert',
     {
       schema: {
@@ -422,7 +556,8 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       const side = request.query.side ?? 'buy';
       const fromAsset = (ASSETS as readonly string[]).includes(from);
       const toAsset = (ASSETS as readonly string[]).includes(to);
-      if (fromAsset === toAsset) throw badRequest('The from and to parameters must be one asset and one base currency.');
+      if (fromAsset === toAsset)
+        throw badRequest('The from and to parameters must be one asset and one base currency.');
       const asset = (fromAsset ? from : to) as Asset;
       const base = (fromAsset ? to : from) as Base;
       const rate = (await snapshot.get()).rates.find(

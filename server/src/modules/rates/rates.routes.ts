@@ -6,16 +6,23 @@ import {
   ExportRatesInput,
   IdParams,
   MarketParams,
+  MAX_HISTORY_DAYS,
   MessageOnly,
   PagedEnvelope,
   PageQuery,
   Quote,
+  PublicRateHistoryQuery,
+  PublicRateOhlcQuery,
   Rate,
+  RateHistory,
   RateInput,
   withFreshness,
+  RateOhlc,
 } from '@afrofx/shared';
 import { done, ok, paged, pageOf } from '../../http';
+import { LIMITS } from '../../plugins/limits';
 import type { RouteOptions } from '../../route-options';
+import { candleRange, historyRange } from './rate-range';
 
 export const ratesRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services, runtime }) => {
   const staleAfterMs = runtime.config.staleAfterHours * 3_600_000;
@@ -35,6 +42,51 @@ export const ratesRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
       const latest = await services.rates.latestWithPreviousClose(request.params.market);
       const quotes = latest.map(({ rate, previousClose }) => describeQuote(rate, previousClose));
       return ok(withFreshness(quotes, Date.now(), staleAfterMs), 'Rates fetched.');
+    },
+  );
+
+  // The site's charts read history and candles without a key; the paid API's /v1/rates/history and /v1/rates/ohlc
+  // answer the same values with exports, quota and logging.
+  const rateCharts = { preHandler: app.limit(LIMITS.rateCharts) };
+  const chartErrors = { 400: { $ref: 'ErrorBody#' }, 429: { $ref: 'ErrorBody#' } };
+
+  app.get(
+    '/user/rates/history',
+    {
+      ...rateCharts,
+      schema: {
+        tags: ['Public'],
+        summary: "Daily rate history for the site's charts",
+        description: `The paid GET /v1/rates/history without a key, as JSON only: one value per UTC day (the day's last record), from..to inclusive (default: the last 30 days; at most ${MAX_HISTORY_DAYS} days). Limited to ${LIMITS.rateCharts[0]!.max} requests a minute per client.`,
+        querystring: PublicRateHistoryQuery,
+        response: { 200: Envelope(RateHistory), ...chartErrors },
+      },
+    },
+    async (request) => {
+      const { market, base, asset } = request.query;
+      const { from, to } = historyRange(request.query, new Date());
+      const points = await services.rates.history({ market, base, asset }, from, to);
+      return ok({ market, base, asset, from, to, points }, 'Rate history fetched.');
+    },
+  );
+
+  app.get(
+    '/user/rates/ohlc',
+    {
+      ...rateCharts,
+      schema: {
+        tags: ['Public'],
+        summary: "Candles for the site's charts",
+        description: `The paid GET /v1/rates/ohlc without a key, as JSON only: open, high, low and close of buy and sell per UTC day, ISO week or month; buckets without entries are absent. Limited to ${LIMITS.rateCharts[0]!.max} requests a minute per client.`,
+        querystring: PublicRateOhlcQuery,
+        response: { 200: Envelope(RateOhlc), ...chartErrors },
+      },
+    },
+    async (request) => {
+      const { market, base, asset, interval } = request.query;
+      const { from, to } = candleRange(interval, request.query, new Date());
+      const candles = await services.rates.candles({ market, base, asset }, interval, from, to);
+      return ok({ market, base, asset, interval, from, to, candles }, 'Candles fetched.');
     },
   );
 

@@ -2,14 +2,25 @@ import { Readable, pipeline } from 'node:stream';
 import { and, count, desc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify';
-import { ASSET_DISPLAY, MARKET_LABELS, baseSymbol, formatNumber } from '@afrofx/shared';
-import type { Asset, Base, Market, Prices, Rate, RateHistory, RateInput } from '@afrofx/shared';
+import { ASSET_DISPLAY, MARKET_LABELS, baseSymbol, formatNumber, formatUtcDate } from '@afrofx/shared';
+import type {
+  Asset,
+  Base,
+  CandleInterval,
+  Market,
+  Prices,
+  Rate,
+  RateCandle,
+  RateHistoryPoint,
+  RateInput,
+} from '@afrofx/shared';
 import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
 import { rates, rateTweets } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Page } from '../../http';
 import type { Enqueue } from '../../jobs/enqueue';
+import { nextBucket } from './rate-range';
 
 type RateRow = typeof rates.$inferSelect;
 
@@ -36,6 +47,34 @@ export interface RateWithPreviousClose {
 export interface DailyClose extends Prices {
   market: Market;
   day: string;
+}
+
+export interface RatePair {
+  market: Market;
+  base: Base;
+  asset: Asset;
+}
+
+const ofPair = ({ market, base, asset }: RatePair) =>
+  and(eq(rates.market, market), eq(rates.base, base), eq(rates.asset, asset));
+
+/** Days of history, and buckets of candles, read per query of a streamed answer. */
+const WINDOW_DAYS = 31;
+const TRUNCATE: Record<CandleInterval, string> = { day: 'day', week: 'week', month: 'month' };
+const WINDOW_BUCKETS: Record<CandleInterval, number> = { day: 31, week: 8, month: 6 };
+
+const shiftDays = (date: string, days: number) =>
+  formatUtcDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000));
+
+/** from..to (inclusive days) cut into the UTC time windows that `step` gives, as half-open instants. */
+function* windows(from: string, to: string, step: (start: string) => string) {
+  const end = shiftDays(to, 1);
+  for (let start = from; start < end;) {
+    const next = step(start);
+    const windowEnd = next < end ? next : end;
+    yield { start: new Date(`${start}T00:00:00Z`), end: new Date(`${windowEnd}T00:00:00Z`) };
+    start = windowEnd;
+  }
 }
 
 export function createRatesService(db: Database, enqueue: Enqueue, changes: ChangeFeed) {
@@ -160,28 +199,77 @@ export function createRatesService(db: Database, enqueue: Enqueue, changes: Chan
     },
 
     /** One value per UTC day (that day's last record) for a pair and market, from..to inclusive. */
-    async history(
-      market: Market,
-      base: Base,
-      asset: Asset,
+    async history(pair: RatePair, from: string, to: string): Promise<RateHistoryPoint[]> {
+      const points: RateHistoryPoint[] = [];
+      for await (const batch of this.historyBatches(pair, from, to)) points.push(...batch);
+      return points;
+    },
+
+    /**
+     * The same points, read a window of days at a time as the caller takes them: an export streams at the pace of
+     * its reader, holding one window in memory.
+     */
+    async *historyBatches(pair: RatePair, from: string, to: string): AsyncGenerator<RateHistoryPoint[]> {
+      const day = sql<string>`to_char(${rates.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+      for (const window of windows(from, to, (start) => shiftDays(start, WINDOW_DAYS))) {
+        yield db
+          .selectDistinctOn([day], { day, buy: rates.buy, sell: rates.sell })
+          .from(rates)
+          .where(and(ofPair(pair), gte(rates.createdAt, window.start), lt(rates.createdAt, window.end)))
+          .orderBy(day, desc(rates.createdAt), desc(rates.id));
+      }
+    },
+
+    /** Candles of every entry of a pair and market per UTC bucket, from..to (whole buckets), oldest first. */
+    async candles(pair: RatePair, interval: CandleInterval, from: string, to: string): Promise<RateCandle[]> {
+      const candles: RateCandle[] = [];
+      for await (const batch of this.candleBatches(pair, interval, from, to)) candles.push(...batch);
+      return candles;
+    },
+
+    /** The candles a window of buckets at a time; buckets without entries are absent. */
+    async *candleBatches(
+      pair: RatePair,
+      interval: CandleInterval,
       from: string,
       to: string,
-    ): Promise<RateHistory['points']> {
-      const day = sql<string>`to_char(${rates.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
-      const rows = await db
-        .selectDistinctOn([day], { day, buy: rates.buy, sell: rates.sell })
-        .from(rates)
-        .where(
-          and(
-            eq(rates.market, market),
-            eq(rates.base, base),
-            eq(rates.asset, asset),
-            gte(rates.createdAt, new Date(`${from}T00:00:00Z`)),
-            lt(rates.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)),
-          ),
-        )
-        .orderBy(day, desc(rates.createdAt), desc(rates.id));
-      return rows;
+    ): AsyncGenerator<RateCandle[]> {
+      // A literal, not a parameter: GROUP BY must see the same expression as the select list. PostgreSQL's weeks
+      // are ISO weeks, starting on Monday like the range's buckets.
+      const start = sql<string>`to_char(date_trunc(${sql.raw(`'${TRUNCATE[interval]}'`)}, ${rates.createdAt} AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;
+      // First and last by entry time, ties broken by id: the order the admin console lists them in.
+      const first = (column: typeof rates.buy) =>
+        sql<number>`(array_agg(${column} ORDER BY ${rates.createdAt}, ${rates.id}))[1]`.mapWith(Number);
+      const last = (column: typeof rates.buy) =>
+        sql<number>`(array_agg(${column} ORDER BY ${rates.createdAt} DESC, ${rates.id} DESC))[1]`.mapWith(
+          Number,
+        );
+      const high = (column: typeof rates.buy) => sql<number>`max(${column})`.mapWith(Number);
+      const low = (column: typeof rates.buy) => sql<number>`min(${column})`.mapWith(Number);
+      const step = (windowStart: string) => {
+        let next = windowStart;
+        for (let i = 0; i < WINDOW_BUCKETS[interval]; i++) next = nextBucket(interval, next);
+        return next;
+      };
+      for (const window of windows(from, to, step)) {
+        yield db
+          .select({
+            start,
+            buyOpen: first(rates.buy),
+            buyHigh: high(rates.buy),
+            buyLow: low(rates.buy),
+            buyClose: last(rates.buy),
+            sellOpen: first(rates.sell),
+            sellHigh: high(rates.sell),
+            sellLow: low(rates.sell),
+            sellClose: last(rates.sell),
+            entries: count(),
+          })
+          .from(rates)
+          .where(and(ofPair(pair), gte(rates.createdAt, window.start), lt(rates.createdAt, window.end)))
+          .groupBy(start)
+          .orderBy(start);
+      }
     },
 
     /**

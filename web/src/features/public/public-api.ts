@@ -1,4 +1,15 @@
-import type { ApiEnvelope, Market, PagedResponse, Plan, Quote, Status } from '@afrofx/shared';
+import type {
+  ApiEnvelope,
+  Market,
+  PagedResponse,
+  Plan,
+  PublicRateHistoryQuery,
+  PublicRateOhlcQuery,
+  Quote,
+  RateHistory,
+  RateOhlc,
+  Status,
+} from '@afrofx/shared';
 import { api } from '../../api/base-api';
 
 const publicApi = api.injectEndpoints({
@@ -7,6 +18,16 @@ const publicApi = api.injectEndpoints({
       query: (market) => `user/fetch_rates/${market}`,
       transformResponse: (response: ApiEnvelope<Quote[]>) => response.data,
       providesTags: (_result, _error, market) => [{ type: 'Rate', id: market }],
+    }),
+    fetchRateHistory: build.query<RateHistory, PublicRateHistoryQuery>({
+      query: (params) => ({ url: 'user/rates/history', params }),
+      transformResponse: (response: ApiEnvelope<RateHistory>) => response.data,
+      providesTags: (_result, _error, { market }) => [{ type: 'Rate', id: market }],
+    }),
+    fetchRateCandles: build.query<RateOhlc, PublicRateOhlcQuery>({
+      query: (params) => ({ url: 'user/rates/ohlc', params }),
+      transformResponse: (response: ApiEnvelope<RateOhlc>) => response.data,
+      providesTags: (_result, _error, { market }) => [{ type: 'Rate', id: market }],
     }),
     createEmailSub: build.mutation<ApiEnvelope<unknown>, { email: string }>({
       query: (body) => ({ url: 'user/create_email_sub', method: 'POST', body }),
@@ -34,6 +55,8 @@ const publicApi = api.injectEndpoints({
 
 export const {
   useFetchRatesQuery,
+  useFetchRateHistoryQuery,
+  useFetchRateCandlesQuery,
   useCreateEmailSubMutation,
   useConfirmSubscriptionMutation,
   useUnsubscribeMutation,

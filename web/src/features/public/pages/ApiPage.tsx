@@ -15,8 +15,8 @@ const features = [
     body: 'Bank, cash and transfer rates for NGN, KES, ZAR and GHS against USD, EUR, GBP and CAD.',
   },
   {
-    title: 'History and conversion',
-    body: 'Daily history for any pair and a convert endpoint that applies the buy or sell side for you.',
+    title: 'History, candles and conversion',
+    body: 'Daily history and day, week or month candles for any pair, as JSON, CSV or NDJSON, and a convert endpoint that applies the buy or sell side for you.',
   },
   {
     title: 'Built for production',

@@ -104,9 +104,17 @@ export function HomePage() {
           <h2 className="sr-only">Rates</h2>
           <RatesBoard>
             {(selection) => (
-              <div className="-mx-3 sm:mx-0">
-                <MarketRates {...selection} />
-              </div>
+              <>
+                <div className="-mx-3 sm:mx-0">
+                  <MarketRates {...selection} />
+                </div>
+                <Link
+                  to={`/rate_history?market=${selection.market}&base=${selection.base}`}
+                  className="mt-4 inline-block text-sm font-semibold text-brand-700 hover:text-brand-900"
+                >
+                  See the rate history charts →
+                </Link>
+              </>
             )}
           </RatesBoard>
         </Card>
