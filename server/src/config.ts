@@ -47,6 +47,20 @@ export interface Config {
   requestLogFlushMs: number;
   /** Paid API: how long request-log writes may keep failing before /v1/health answers 503. */
   requestLogUnhealthyAfterMs: number;
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /**
+   * Lets webhook targets sit on private, loopback, link-local, unique-local, CGNAT and unspecified addresses. Off
+   * unless WEBHOOK_ALLOW_PRIVATE_TARGETS says so, except in the embedded demo (`npm start`), where receivers run on
+   * the same machine.
+   */
+  allowPrivateTargets: boolean;
+  /** How long one delivery attempt may take, connection to last byte of the answer. */
+  timeoutMs: number;
+  /** Wait before the first retry; each further retry waits twice as long, within 24 hours of the event. */
+  retryBaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -228,6 +242,15 @@ export function loadConfig(env: Env = process.env): Config {
       env.REQUEST_LOG_UNHEALTHY_AFTER_MS,
       30_000,
     ),
+    webhooks: {
+      allowPrivateTargets: parseBoolean(
+        'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+        env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+        !production && !databaseUrl,
+      ),
+      timeoutMs: parsePositiveInteger('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),
+      retryBaseMs: parsePositiveInteger('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, 30_000),
+    },
   };
 }
 

@@ -12,8 +12,11 @@ import { createTestApp, eventually, redisAvailable, type TestApp } from './suppo
 
 const HOUR = 60 * 60 * 1000;
 
-it('schedules the subscription lifecycle hourly', () => {
-  expect(SCHEDULES).toEqual([{ name: 'subscription-lifecycle', data: {}, everyMs: HOUR }]);
+it('schedules the subscription lifecycle hourly and the webhook sweep every minute', () => {
+  expect(SCHEDULES).toEqual([
+    { name: 'subscription-lifecycle', data: {}, everyMs: HOUR },
+    { name: 'webhook-sweep', data: {}, everyMs: 60 * 1000 },
+  ]);
   expect(LIFECYCLE_EVERY_MS).toBe(HOUR);
 });
 

@@ -11,3 +11,4 @@ export * from './contracts/api';
 export * from './contracts/payments';
 export * from './pricing';
 export * from './contracts/jobs';
+export * from './contracts/webhooks';

@@ -14,7 +14,9 @@ export type Job =
   | { name: 'rates-csv'; data: { email: string } & RunRef }
   | { name: 'rates-tweet'; data: { tweetId: string } & RunRef }
   | { name: 'payment-reconcile'; data: { reference: string } }
-  | { name: 'subscription-lifecycle'; data: Record<string, never> };
+  | { name: 'subscription-lifecycle'; data: Record<string, never> }
+  | { name: 'webhook-delivery'; data: { deliveryId: string } }
+  | { name: 'webhook-sweep'; data: Record<string, never> };
 
 export type JobName = Job['name'];
 export type JobData<N extends JobName> = Extract<Job, { name: N }>['data'];
