@@ -538,3 +538,31 @@ describe('targets on private addresses, without WEBHOOK_ALLOW_PRIVATE_TARGETS', 
 function log(delivery: WebhookDelivery) {
   return delivery.attemptLog.map((a) => [a.attempt, a.responseCode, a.error]);
 }
+
+describe('the OpenAPI document', () => {
+  it('lists every webhook call with examples, and shows how to verify a signature in JS and Python', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const calls = [
+      ['post', '/v1/account/webhooks/{appId}'],
+      ['get', '/v1/account/webhooks/{appId}'],
+      ['delete', '/v1/account/webhooks/{appId}/{endpointId}'],
+      ['post', '/v1/account/webhooks/{appId}/{endpointId}/rotate_secret'],
+      ['post', '/v1/account/webhooks/{appId}/{endpointId}/test'],
+      ['get', '/v1/account/webhooks/{appId}/{endpointId}/deliveries'],
+    ] as const;
+    for (const [method, path] of calls) {
+      const operation = doc.paths[path]?.[method];
+      expect([path, method, operation?.tags]).toEqual([path, method, ['Webhooks']]);
+    }
+    const create = JSON.stringify(doc.paths['/v1/account/webhooks/{appId}'].post);
+    expect(create).toContain('https://example.com/afrofx/webhooks');
+    expect(create).toContain('whsec_');
+    expect(JSON.stringify(doc.paths['/v1/account/webhooks/{appId}/{endpointId}/deliveries'].get)).toContain(
+      'The endpoint answered 500',
+    );
+    const guide = doc.tags.find((tag: { name: string }) => tag.name === 'Webhooks').description as string;
+    expect(guide).toContain('```javascript');
+    expect(guide).toContain('```python');
+    expect(guide).toContain('AfroFX-Signature');
+  });
+});
