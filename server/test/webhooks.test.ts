@@ -11,7 +11,8 @@ import { createRatesService } from '../src/modules/rates/rates.service';
 import { isPrivateAddress } from '../src/modules/webhooks/webhook-target';
 import { createWebhooksService } from '../src/modules/webhooks/webhooks.service';
 import { developerFactory, type Developer } from './support/developers';
-import { createTestApp, eventually, type TestApp } from './support/test-app';
+import { startFaultProxy } from './support/fault-proxy';
+import { createTestApp, eventually, redisAvailable, type TestApp } from './support/test-app';
 
 // ---- A receiver: answers each request with the next scripted behaviour, then 200. ----
 type Behaviour = 'ok' | 'fail' | 'stall';
@@ -402,6 +403,67 @@ describe('a rate entered while the queue is away', () => {
     await t.runtime.services.webhooks.deliver(delivery!._id);
     await t.runtime.queue.drain();
     expect(receiver.received).toHaveLength(1);
+  });
+});
+
+// Needs a Redis server (REDIS_URL): without Redis the queue is the database, which stores the rate too.
+(redisAvailable ? describe : describe.skip)('a rate entered while Redis is cut', () => {
+  it('is accepted with its delivery kept, and the sweep sends it once when Redis is back', async () => {
+    const { hostname, port } = new URL(process.env.REDIS_URL!);
+    const proxy = await startFaultProxy(hostname, Number(port || 6379));
+    const cutOff = await createTestApp({ REDIS_URL: proxy.url(process.env.REDIS_URL!) });
+    try {
+      await eventually(() => cutOff.runtime.queue.ping());
+      const owner = await developerFactory(() => cutOff, 'webhooks-redis', 43)();
+      const created = await cutOff.app.inject({
+        method: 'POST',
+        url: '/v1/apps/create_app',
+        payload: { name: 'Redis cut' },
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      const cutApp = created.json().data._id as string;
+      await cutOff.runtime.database.db.insert(subscriptions).values({
+        appId: cutApp,
+        planName: 'Test plan',
+        status: 'active',
+        requestLimit: 10,
+        startsAt: new Date(Date.now() - 1000),
+        expireAt: new Date(Date.now() + 86_400_000),
+      });
+      const registered = await cutOff.app.inject({
+        method: 'POST',
+        url: `/v1/account/webhooks/${cutApp}`,
+        payload: { url: receiver.url, events: ['rate.updated'] },
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(registered.statusCode).toBe(201);
+      const adminToken = await cutOff.adminToken();
+
+      proxy.cut();
+      const entered = await cutOff.app.inject({
+        method: 'POST',
+        url: '/v1/admin/create_rate',
+        payload: nairaCash(1500, 1550),
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      expect(entered.statusCode).toBe(201);
+      const rows = await cutOff.runtime.database.db.select().from(webhookDeliveries);
+      expect(rows.map((r) => [r.state, r.attempts])).toEqual([['pending', 0]]);
+
+      proxy.restore();
+      await eventually(async () => expect(await cutOff.runtime.services.webhooks.sweep()).toBe(1));
+      await eventually(async () => {
+        const [row] = await cutOff.runtime.database.db.select().from(webhookDeliveries);
+        expect(row?.state).toBe('succeeded');
+      });
+      expect(receiver.received).toHaveLength(1);
+      expect(JSON.parse(receiver.received[0]!.body).data.rate._id).toBe(entered.json().data._id);
+      expect(await cutOff.runtime.services.webhooks.sweep()).toBe(0);
+    } finally {
+      proxy.restore();
+      await cutOff.close();
+      await proxy.close();
+    }
   });
 });
 
