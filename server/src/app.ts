@@ -19,6 +19,7 @@ import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { webhooksGuide } from './modules/webhooks/webhooks-guide';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { limitsPlugin } from './plugins/limits';
@@ -65,6 +66,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
         { name: 'Public', description: 'Calls of the public site.' },
         { name: 'Account', description: 'Developer console: account calls.' },
         { name: 'Apps', description: 'Developer console: apps, keys and usage.' },
+        { name: 'Webhooks', description: webhooksGuide },
         { name: 'Admin', description: 'Admin console.' },
       ],
       components: {

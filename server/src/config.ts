@@ -51,6 +51,20 @@ export interface Config {
   requestLogUnhealthyAfterMs: number;
   /** A quote older than this is answered with stale: true (issue 10). */
   staleAfterHours: number;
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /**
+   * Lets webhook targets sit on private, loopback, link-local, unique-local, CGNAT and unspecified addresses. Off
+   * unless WEBHOOK_ALLOW_PRIVATE_TARGETS says so, except in the embedded demo (`npm start`), where receivers run on
+   * the same machine.
+   */
+  allowPrivateTargets: boolean;
+  /** How long one delivery attempt may take, connection to last byte of the answer. */
+  timeoutMs: number;
+  /** Wait before the first retry; each further retry waits twice as long, within 24 hours of the event. */
+  retryBaseMs: number;
 }
 
 /** A time of day on a time zone's wall clock, e.g. 07:00 in Africa/Lagos. */
@@ -266,6 +280,15 @@ export function loadConfig(env: Env = process.env): Config {
       30_000,
     ),
     staleAfterHours: parsePositiveInteger('STALE_AFTER_HOURS', env.STALE_AFTER_HOURS, 24),
+    webhooks: {
+      allowPrivateTargets: parseBoolean(
+        'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+        env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+        !production && !databaseUrl,
+      ),
+      timeoutMs: parsePositiveInteger('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),
+      retryBaseMs: parsePositiveInteger('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, 30_000),
+    },
   };
 }
 

@@ -69,6 +69,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     (name, data, opts) => queue.enqueue(name, data, opts),
     changes,
     createPaymentProvider(config),
+    config.webhooks,
   );
   const run = jobRunner({ config, services, mailer, log });
   const queue: JobQueue = config.redisUrl

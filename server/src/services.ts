@@ -13,21 +13,26 @@ import { createSubscriptionLifecycle } from './modules/subscriptions/subscriptio
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createRatesService } from './modules/rates/rates.service';
 import { createSubscribersService } from './modules/subscribers/subscribers.service';
+import { createWebhooksService } from './modules/webhooks/webhooks.service';
+import type { WebhookSettings } from './config';
 
 export function createServices(
   database: DatabaseHandle,
   enqueue: Enqueue,
   changes: ChangeFeed,
   paymentProvider: PaymentProvider,
+  webhookSettings: WebhookSettings,
 ) {
   const db = database.db;
   const plans = createPlansService(db);
   const jobRuns = createJobRunsService(db);
   const enqueueRun = enqueueWithRuns(enqueue, jobRuns);
-  const rates = createRatesService(db, enqueueRun, changes);
+  const webhooks = createWebhooksService(db, enqueue, webhookSettings);
+  const rates = createRatesService(db, enqueueRun, changes, webhooks);
   const subscriptions = createSubscriptionsService(db);
   return {
     rates,
+    webhooks,
     subscribers: createSubscribersService(db, enqueueRun),
     jobRuns,
     adminUsers: createAdminUsersService(db, changes),

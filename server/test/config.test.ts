@@ -38,6 +38,21 @@ describe('loadConfig', () => {
     expect(load({ DEMO_DATA: 'off' }).demoData).toBe(false);
   });
 
+  it('allows webhook targets on private addresses only in the embedded demo, unless told otherwise', () => {
+    expect(load().webhooks).toEqual({ allowPrivateTargets: true, timeoutMs: 10_000, retryBaseMs: 30_000 });
+    expect(load({ DATABASE_URL: 'postgres://afrofx@db:5432/afrofx' }).webhooks.allowPrivateTargets).toBe(
+      false,
+    );
+    expect(load({ NODE_ENV: 'production', JWT_SECRET: SECRET, ...BASQET }).webhooks.allowPrivateTargets).toBe(
+      false,
+    );
+    expect(load({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' }).webhooks.allowPrivateTargets).toBe(false);
+    expect(
+      load({ DATABASE_URL: 'postgres://afrofx@db:5432/afrofx', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' })
+        .webhooks.allowPrivateTargets,
+    ).toBe(true);
+  });
+
   it('builds e-mail links from PUBLIC_URL without a trailing slash, and from PORT otherwise', () => {
     expect(load({ PUBLIC_URL: 'https://afrofx.example/' }).publicUrl).toBe('https://afrofx.example');
     expect(load({ PORT: '8080' })).toMatchObject({ port: 8080, publicUrl: 'http://localhost:8080' });
@@ -72,6 +87,16 @@ describe('loadConfig', () => {
       'RUN_WORKER_IN_API must be true or false, got "sometimes"',
     ],
     ['DEMO_DATA is not a boolean', { DEMO_DATA: 'maybe' }, 'DEMO_DATA must be true or false, got "maybe"'],
+    [
+      'WEBHOOK_ALLOW_PRIVATE_TARGETS is not a boolean',
+      { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'perhaps' },
+      'WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false, got "perhaps"',
+    ],
+    [
+      'WEBHOOK_TIMEOUT_MS is zero',
+      { WEBHOOK_TIMEOUT_MS: '0' },
+      'WEBHOOK_TIMEOUT_MS must be a whole number above 0, got "0"',
+    ],
     [
       'JWT_SECRET is too short',
       { JWT_SECRET: 'short-secret' },

@@ -29,10 +29,11 @@ const env = (vars: Record<string, string> = {}) => ({
 const lifecycleOnly = (t: TestApp) => schedules(t.config).filter((s) => s.name === 'subscription-lifecycle');
 
 describe('the clock', () => {
-  it('runs the lifecycle hourly and the rates mail daily at RATES_MAIL_AT (07:00 Africa/Lagos by default)', () => {
+  it('runs the lifecycle hourly, the webhook sweep every minute and the rates mail daily at RATES_MAIL_AT', () => {
     expect(LIFECYCLE_EVERY_MS).toBe(HOUR);
     expect(schedules(loadConfig(env()))).toEqual([
       { name: 'subscription-lifecycle', data: {}, everyMs: HOUR },
+      { name: 'webhook-sweep', data: {}, everyMs: 60 * 1000 },
       { name: 'daily-rates-mail', data: {}, daily: LAGOS_7AM },
     ]);
     expect(

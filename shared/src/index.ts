@@ -12,3 +12,4 @@ export * from './contracts/payments';
 export * from './pricing';
 export * from './quotes';
 export * from './contracts/jobs';
+export * from './contracts/webhooks';

@@ -25,6 +25,11 @@ import {
   MARKETS,
   PAYMENT_CURRENCIES,
   SUBSCRIPTION_STATUSES,
+  WEBHOOK_DELIVERY_STATES,
+  WEBHOOK_SIDES,
+  type WebhookDeliveryEvent,
+  type WebhookEvent,
+  type WebhookPair,
 } from '@afrofx/shared';
 
 export const marketEnum = pgEnum('market', MARKETS);
@@ -441,4 +446,101 @@ export const usageWarnings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.subscriptionId, t.periodStart, t.percent] })],
+);
+
+// Webhooks (issue 10 point 4). The signing secret is kept whole: every delivery is signed with it. The API shows it
+// only when it is made (creation, rotation).
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    secret: text('secret').notNull(),
+    events: jsonb('events').$type<WebhookEvent[]>().notNull(),
+    // Empty: every market / every pair.
+    markets: jsonb('markets').$type<Array<(typeof MARKETS)[number]>>().notNull().default([]),
+    pairs: jsonb('pairs').$type<WebhookPair[]>().notNull().default([]),
+    secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_app_idx').on(t.appId, t.createdAt)],
+);
+
+export const webhookSideEnum = pgEnum('webhook_side', WEBHOOK_SIDES);
+export const webhookPositionEnum = pgEnum('webhook_position', ['above', 'below']);
+
+export const webhookThresholds = pgTable(
+  'webhook_thresholds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    market: marketEnum('market').notNull(),
+    base: baseEnum('base').notNull(),
+    asset: assetEnum('asset').notNull(),
+    side: webhookSideEnum('side').notNull(),
+    level: money('level').notNull(),
+    // The side of the level the price was on at the last rate entry: a crossing fires only when it changes.
+    lastPosition: webhookPositionEnum('last_position'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_thresholds_pair_idx').on(t.market, t.base, t.asset),
+    index('webhook_thresholds_endpoint_idx').on(t.endpointId),
+  ],
+);
+
+// One row per event and endpoint, written in the same transaction as the rate that caused it (an outbox): a rate
+// accepted while the queue is away keeps its deliveries, and the sweep job queues them when it is back.
+export const webhookDeliveryStateEnum = pgEnum('webhook_delivery_state', WEBHOOK_DELIVERY_STATES);
+
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event: text('event').$type<WebhookDeliveryEvent>().notNull(),
+    payload: jsonb('payload').notNull(),
+    state: webhookDeliveryStateEnum('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // A delivery being sent is leased: one whose sender died is taken up again once the lease has passed.
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastStatusCode: integer('last_status_code'),
+    lastLatencyMs: real('last_latency_ms'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_created_idx').on(
+      t.endpointId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('webhook_deliveries_unfinished_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} in ('pending', 'sending')`),
+  ],
+);
+
+export const webhookDeliveryAttempts = pgTable(
+  'webhook_delivery_attempts',
+  {
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    statusCode: integer('status_code'),
+    latencyMs: real('latency_ms').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.attempt] })],
 );

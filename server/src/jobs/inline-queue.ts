@@ -202,13 +202,19 @@ export function createInlineQueue({
       await started;
       await db
         .insert(jobs)
-        .values({ name, data, dedupeKey: options?.jobId ? `${name}:${options.jobId}` : null })
+        .values({
+          name,
+          data,
+          dedupeKey: options?.jobId ? `${name}:${options.jobId}` : null,
+          runAt: options?.delayMs ? msFromNow(options.delayMs) : undefined,
+        })
         .onConflictDoNothing();
     } catch (err) {
       log.error({ err, job: name }, 'could not store a job');
       throw queueUnavailable();
     }
-    pump();
+    if (options?.delayMs) later(options.delayMs, pump);
+    else pump();
   };
 
   return {

@@ -15,7 +15,9 @@ export type Job =
   | { name: 'rates-tweet'; data: { tweetId: string } & RunRef }
   | { name: 'payment-reconcile'; data: { reference: string } }
   | { name: 'subscription-lifecycle'; data: Record<string, never> }
-  | { name: 'daily-rates-mail'; data: Record<string, never> };
+  | { name: 'daily-rates-mail'; data: Record<string, never> }
+  | { name: 'webhook-delivery'; data: { deliveryId: string } }
+  | { name: 'webhook-sweep'; data: Record<string, never> };
 
 export type JobName = Job['name'];
 export type JobData<N extends JobName> = Extract<Job, { name: N }>['data'];

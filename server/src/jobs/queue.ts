@@ -26,6 +26,8 @@ export interface Log {
 export interface EnqueueOptions {
   /** A stable id makes a repeated enqueue of the same work a no-op. */
   jobId?: string;
+  /** Runs the job no sooner than this many milliseconds from now. */
+  delayMs?: number;
 }
 
 /**
@@ -83,7 +85,10 @@ export function createBullQueue({ redisUrl, prefix }: RedisQueueOptions): JobQue
       try {
         // BullMQ waits for a connection that is down or stalled instead of failing: bound the wait.
         await Promise.race([
-          queue.add(name, data, options?.jobId ? { jobId: `${name}-${options.jobId}` } : undefined),
+          queue.add(name, data, {
+            jobId: options?.jobId ? `${name}-${options.jobId}` : undefined,
+            delay: options?.delayMs,
+          }),
           new Promise((_resolve, reject) => {
             timer = setTimeout(() => reject(new Error('Redis did not answer in time')), ENQUEUE_TIMEOUT_MS);
           }),

@@ -10,6 +10,8 @@ import { ratesMailJob } from './rates-mail.job';
 import { ratesTweetJob } from './rates-tweet.job';
 import { subscriptionConfirmationMailJob } from './subscription-confirmation-mail.job';
 import { subscriptionLifecycleJob } from './subscription-lifecycle.job';
+import { webhookDeliveryJob } from './webhook-delivery.job';
+import { webhookSweepJob } from './webhook-sweep.job';
 
 type AdminJob = Extract<Job, { name: AdminJobName }>;
 
@@ -33,6 +35,10 @@ async function perform(ctx: JobContext, job: Job): Promise<JobCounts | void> {
       return subscriptionLifecycleJob(ctx);
     case 'daily-rates-mail':
       return dailyRatesMailJob(ctx);
+    case 'webhook-delivery':
+      return webhookDeliveryJob(ctx, job.data);
+    case 'webhook-sweep':
+      return webhookSweepJob(ctx);
   }
 }
 

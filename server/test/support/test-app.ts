@@ -80,6 +80,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ADMIN_PASSWORD: ADMIN.password,
     DEMO_DATA: 'false',
     WEB_DIST: '',
+    // Tests' webhook receivers listen on 127.0.0.1, and their retries wait milliseconds, not minutes.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOK_RETRY_BASE_MS: '20',
     ...env,
   });
   const keyPrefix = `afrofx-test-${randomBytes(6).toString('hex')}`;

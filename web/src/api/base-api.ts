@@ -81,6 +81,6 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOpti
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Rate', 'Subscriber', 'Plan', 'App', 'ApiKey'],
+  tagTypes: ['Rate', 'Subscriber', 'Plan', 'App', 'ApiKey', 'Webhook'],
   endpoints: () => ({}),
 });

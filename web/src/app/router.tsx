@@ -53,6 +53,7 @@ const ApiKeysPage = developerPage((portal) => portal.ApiKeysPage);
 const RequestLogPage = developerPage((portal) => portal.RequestLogPage);
 const PlansPage = developerPage((portal) => portal.PlansPage);
 const ChangePasswordPage = developerPage((portal) => portal.ChangePasswordPage);
+const WebhooksPage = developerPage((portal) => portal.WebhooksPage);
 
 const routes: RouteObject[] = [
   {
@@ -116,6 +117,7 @@ const routes: RouteObject[] = [
       { path: 'api', element: <CurrentAppRoute page={ApiKeysPage} /> },
       { path: 'request', element: <CurrentAppRoute page={RequestLogPage} /> },
       { path: 'plans', element: <CurrentAppRoute page={PlansPage} /> },
+      { path: 'webhooks', element: <CurrentAppRoute page={WebhooksPage} /> },
       { path: 'change_password', element: <ChangePasswordPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

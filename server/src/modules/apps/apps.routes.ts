@@ -15,9 +15,11 @@ import {
 } from '@afrofx/shared';
 import { ok, paged, pageOf } from '../../http';
 import type { RouteOptions } from '../../route-options';
+import { webhooksRoutes } from '../webhooks/webhooks.routes';
 
 /** Every {appId} call: the app must be the caller's, else 404 (DESIGN §4). */
-export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, options) => {
+  const { services } = options;
   app.addHook('preHandler', app.requireDeveloper);
   // Every route with an {appId} checks ownership here, so a new one cannot forget it.
   app.addHook('preHandler', async (request) => {
@@ -25,6 +27,8 @@ export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
     if (appId) await services.apps.owned(request.developer!.id, appId);
   });
   const schema = { tags: ['Apps'], security: [{ bearerAuth: [] }] };
+  // A child plugin: it runs behind the two hooks above.
+  await app.register(webhooksRoutes, options);
 
   app.post(
     '/apps/create_app',

@@ -21,6 +21,7 @@ import { notFound } from '../../errors';
 import type { Page } from '../../http';
 import type { Enqueue } from '../../jobs/enqueue';
 import { nextBucket } from './rate-range';
+import type { WebhooksService } from '../webhooks/webhooks.service';
 
 type RateRow = typeof rates.$inferSelect;
 
@@ -77,7 +78,12 @@ function* windows(from: string, to: string, step: (start: string) => string) {
   }
 }
 
-export function createRatesService(db: Database, enqueue: Enqueue, changes: ChangeFeed) {
+export function createRatesService(
+  db: Database,
+  enqueue: Enqueue,
+  changes: ChangeFeed,
+  webhooks: Pick<WebhooksService, 'recordRateEvents' | 'dispatch'>,
+) {
   return {
     /** DESIGN §4: per base and asset, the latest record of the market. */
     async latestForMarket(market: Market): Promise<Rate[]> {
@@ -175,10 +181,16 @@ export function createRatesService(db: Database, enqueue: Enqueue, changes: Chan
       return { rows: rows.map(toRate), count: total?.value ?? 0 };
     },
 
+    /** The rate and the webhook deliveries it causes are stored together: an accepted rate loses none. */
     async create(input: RateInput): Promise<Rate> {
-      const [row] = await db.insert(rates).values(input).returning();
+      const { rate, deliveries } = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(rates).values(input).returning();
+        const rate = toRate(row!);
+        return { rate, deliveries: await webhooks.recordRateEvents(tx, rate) };
+      });
       await changes.publish({ kind: 'rates' });
-      return toRate(row!);
+      await webhooks.dispatch(deliveries);
+      return rate;
     },
 
     async update(id: string, input: RateInput): Promise<Rate> {

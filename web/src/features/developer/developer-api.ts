@@ -20,6 +20,10 @@ import type {
   SignupInput,
   Subscription,
   Transaction,
+  CreateWebhookInput,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
 } from '@afrofx/shared';
 import { usdBuyRate } from '@afrofx/shared';
 import { api } from '../../api/base-api';
@@ -27,6 +31,12 @@ import { api } from '../../api/base-api';
 const nextPage = <T>(lastPage: PagedResponse<T>) => lastPage.pagination.next ?? undefined;
 const pageOptions = { initialPageParam: 1, getNextPageParam: nextPage };
 const app = (appId: string) => encodeURIComponent(appId);
+
+/** One webhook endpoint of one app. */
+export interface WebhookRef {
+  appId: string;
+  endpointId: string;
+}
 
 const developerApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -117,6 +127,45 @@ const developerApi = api.injectEndpoints({
         body,
       }),
     }),
+    fetchWebhooks: build.query<WebhookEndpoint[], string>({
+      query: (appId) => `account/webhooks/${app(appId)}`,
+      transformResponse: (response: ApiEnvelope<WebhookEndpoint[]>) => response.data,
+      providesTags: (_result, _error, appId) => [{ type: 'Webhook', id: appId }],
+    }),
+    createWebhook: build.mutation<
+      ApiEnvelope<WebhookEndpointWithSecret>,
+      { appId: string } & CreateWebhookInput
+    >({
+      query: ({ appId, ...body }) => ({ url: `account/webhooks/${app(appId)}`, method: 'POST', body }),
+      invalidatesTags: (_result, _error, { appId }) => [{ type: 'Webhook', id: appId }],
+    }),
+    deleteWebhook: build.mutation<ApiEnvelope<null>, WebhookRef>({
+      query: ({ appId, endpointId }) => ({
+        url: `account/webhooks/${app(appId)}/${app(endpointId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_result, _error, { appId }) => [{ type: 'Webhook', id: appId }],
+    }),
+    rotateWebhookSecret: build.mutation<ApiEnvelope<WebhookEndpointWithSecret>, WebhookRef>({
+      query: ({ appId, endpointId }) => ({
+        url: `account/webhooks/${app(appId)}/${app(endpointId)}/rotate_secret`,
+        method: 'POST',
+      }),
+      invalidatesTags: (_result, _error, { appId }) => [{ type: 'Webhook', id: appId }],
+    }),
+    sendWebhookTest: build.mutation<ApiEnvelope<WebhookDelivery>, WebhookRef>({
+      query: ({ appId, endpointId }) => ({
+        url: `account/webhooks/${app(appId)}/${app(endpointId)}/test`,
+        method: 'POST',
+      }),
+      invalidatesTags: (_result, _error, { endpointId }) => [{ type: 'Webhook', id: `log-${endpointId}` }],
+    }),
+    fetchWebhookDeliveries: build.infiniteQuery<PagedResponse<WebhookDelivery>, WebhookRef, number>({
+      infiniteQueryOptions: pageOptions,
+      query: ({ queryArg: { appId, endpointId }, pageParam }) =>
+        `account/webhooks/${app(appId)}/${app(endpointId)}/deliveries?page=${pageParam}`,
+      providesTags: (_result, _error, { endpointId }) => [{ type: 'Webhook', id: `log-${endpointId}` }],
+    }),
   }),
 });
 
@@ -140,4 +189,13 @@ export const {
   useFetchDollarBuyRateQuery,
   useInitializePaymentMutation,
   useCreateTransactionMutation,
+  useFetchWebhooksQuery,
+  useCreateWebhookMutation,
+  useDeleteWebhookMutation,
+  useRotateWebhookSecretMutation,
+  useSendWebhookTestMutation,
+  useFetchWebhookDeliveriesInfiniteQuery,
 } = developerApi;
+
+/** The cached delivery log, without subscribing: tells the log whether to keep polling. */
+export const useWebhookDeliveriesState = developerApi.endpoints.fetchWebhookDeliveries.useInfiniteQueryState;

@@ -11,3 +11,4 @@ export { RequestPasswordResetPage } from './pages/RequestPasswordResetPage';
 export { ResetPasswordPage } from './pages/ResetPasswordPage';
 export { SigninPage } from './pages/SigninPage';
 export { SignupPage } from './pages/SignupPage';
+export { WebhooksPage } from './pages/WebhooksPage';

@@ -10,13 +10,14 @@ const renderShell = (path: string) => {
 };
 
 describe('developer sidebar', () => {
-  it('has the six entries of SPEC §2 and greets the developer by name', () => {
+  it('has the six entries of SPEC §2, Webhooks (issue 10), and greets the developer by name', () => {
     const nav = renderShell('/developer/home');
     expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Home',
       'Request',
       'Plans',
       'API Keys',
+      'Webhooks',
       'Your Apps',
       'Password',
     ]);
@@ -28,6 +29,7 @@ describe('developer sidebar', () => {
     ['/developer/request', 'Request'],
     ['/developer/plans', 'Plans'],
     ['/developer/api', 'API Keys'],
+    ['/developer/webhooks', 'Webhooks'],
     ['/developer/change_password', 'Password'],
   ])('highlights the entry of %s', (path, label) => {
     const nav = renderShell(path);

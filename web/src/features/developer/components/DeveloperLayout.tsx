@@ -24,6 +24,7 @@ const developerLinks: ReadonlyArray<ConsoleNavItem> = [
   { to: '/developer/request', label: 'Request', icon: 'request' },
   { to: '/developer/plans', label: 'Plans', icon: 'plans' },
   { to: '/developer/api', label: 'API Keys', icon: 'key' },
+  { to: '/developer/webhooks', label: 'Webhooks', icon: 'webhook' },
   { to: '/developer/apps', label: 'Your Apps', icon: 'apps', highlight: false },
   { to: '/developer/change_password', label: 'Password', icon: 'lock' },
 ];

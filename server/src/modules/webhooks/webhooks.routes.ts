@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  AppParams,
+  CreateWebhookInput,
+  Envelope,
+  MessageOnly,
+  PagedEnvelope,
+  PageQuery,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhookParams,
+} from '@afrofx/shared';
+import { done, ok, paged, pageOf } from '../../http';
+import type { RouteOptions } from '../../route-options';
+
+const SECRET_SHOWN_ONCE = 'Copy the signing secret now: it will not be shown again.';
+
+/** Registered inside the apps routes, whose hooks check the developer session and that the app is the caller's. */
+export const webhooksRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+  const schema = {
+    tags: ['Webhooks'],
+    security: [{ bearerAuth: [] }],
+  };
+  const errors = {
+    400: { $ref: 'ErrorBody#' },
+    402: { $ref: 'ErrorBody#' },
+    404: { $ref: 'ErrorBody#' },
+  };
+
+  app.post(
+    '/account/webhooks/:appId',
+    {
+      schema: {
+        ...schema,
+        summary: 'Register a webhook endpoint (the signing secret is shown only here)',
+        description:
+          'Needs an active plan (402 otherwise). The URL must be http(s) on a public address: private, loopback, ' +
+          'link-local, unique-local, CGNAT and unspecified addresses are refused (400).',
+        params: AppParams,
+        body: CreateWebhookInput,
+        response: { 201: Envelope(WebhookEndpointWithSecret), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          ok(
+            await services.webhooks.create(request.params.appId, request.body),
+            `Webhook endpoint created. ${SECRET_SHOWN_ONCE}`,
+          ),
+        ),
+  );
+
+  app.get(
+    '/account/webhooks/:appId',
+    {
+      schema: {
+        ...schema,
+        summary: "The app's webhook endpoints, newest first",
+        params: AppParams,
+        response: { 200: Envelope(Type.Array(WebhookEndpoint)), 404: errors[404] },
+      },
+    },
+    async (request) => ok(await services.webhooks.list(request.params.appId), 'Webhook endpoints fetched.'),
+  );
+
+  app.delete(
+    '/account/webhooks/:appId/:endpointId',
+    {
+      schema: {
+        ...schema,
+        summary: 'Delete a webhook endpoint and its delivery log',
+        params: WebhookParams,
+        response: { 200: MessageOnly, 404: errors[404] },
+      },
+    },
+    async (request) => {
+      await services.webhooks.remove(request.params.appId, request.params.endpointId);
+      return done('Webhook endpoint deleted.');
+    },
+  );
+
+  app.post(
+    '/account/webhooks/:appId/:endpointId/rotate_secret',
+    {
+      schema: {
+        ...schema,
+        summary: 'Replace the signing secret (the old one stops signing at once)',
+        params: WebhookParams,
+        response: { 200: Envelope(WebhookEndpointWithSecret), 404: errors[404] },
+      },
+    },
+    async (request) =>
+      ok(
+        await services.webhooks.rotateSecret(request.params.appId, request.params.endpointId),
+        `Signing secret rotated. ${SECRET_SHOWN_ONCE}`,
+      ),
+  );
+
+  app.post(
+    '/account/webhooks/:appId/:endpointId/test',
+    {
+      schema: {
+        ...schema,
+        summary: 'Send a webhook.test event to the endpoint',
+        description: 'The delivery is queued and appears in the delivery log like any other.',
+        params: WebhookParams,
+        response: { 202: Envelope(WebhookDelivery), 402: errors[402], 404: errors[404] },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(
+          ok(
+            await services.webhooks.sendTest(request.params.appId, request.params.endpointId),
+            'Test event queued.',
+          ),
+        ),
+  );
+
+  app.get(
+    '/account/webhooks/:appId/:endpointId/deliveries',
+    {
+      schema: {
+        ...schema,
+        summary: "The endpoint's delivery log, newest first, with every attempt",
+        params: WebhookParams,
+        querystring: PageQuery,
+        response: { 200: PagedEnvelope(WebhookDelivery), 404: errors[404] },
+      },
+    },
+    async (request) => {
+      const page = pageOf(request.query.page);
+      const { rows, count } = await services.webhooks.deliveries(
+        request.params.appId,
+        request.params.endpointId,
+        page,
+      );
+      return paged(page, rows, count, 'Deliveries fetched.');
+    },
+  );
+};
