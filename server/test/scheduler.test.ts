@@ -37,7 +37,7 @@ describe('the clock', () => {
       { name: 'daily-rates-mail', data: {}, daily: LAGOS_7AM },
     ]);
     expect(
-      schedules(loadConfig(env({ RATES_MAIL_AT: '18:30', RATES_MAIL_TIME_ZONE: 'Africa/Nairobi' })))[1],
+      schedules(loadConfig(env({ RATES_MAIL_AT: '18:30', RATES_MAIL_TIME_ZONE: 'Africa/Nairobi' })))[2],
     ).toEqual({
       name: 'daily-rates-mail',
       data: {},
@@ -227,6 +227,7 @@ describe('without Redis (the jobs table)', () => {
           name: 'subscription-lifecycle',
           every: HOUR,
         }),
+        expect.objectContaining({ key: 'webhook-sweep', name: 'webhook-sweep', every: 60 * 1000 }),
       ]);
       const jobsNamed = async (
         name: string,

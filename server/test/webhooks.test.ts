@@ -201,10 +201,18 @@ describe('POST account/webhooks/{appId}', () => {
     [
       'an unknown event',
       { events: ['rate.deleted'] },
-      'events.0 must be one of: rate.updated, rate.threshold',
+      'Events must be one of: rate.updated, rate.threshold.',
     ],
-    ['a URL that is not http', { url: 'ftp://example.com/x', events: ['rate.updated'] }, 'url'],
-    ['a smuggled field', { events: ['rate.updated'], secret: 'mine' }, 'secret is not an accepted field'],
+    [
+      'a URL that is not http',
+      { url: 'ftp://example.com/x', events: ['rate.updated'] },
+      'URL must start with http:// or https://.',
+    ],
+    [
+      'a smuggled field',
+      { events: ['rate.updated'], secret: 'mine' },
+      'The field "secret" is not accepted here.',
+    ],
   ])('answers 400 to %s', async (_name, body, message) => {
     const res = await call('POST', `account/webhooks/${appId}`, dev.token, { url: receiver.url, ...body });
     expect(res.statusCode).toBe(400);

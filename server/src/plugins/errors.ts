@@ -46,7 +46,11 @@ const FIELD_LABELS: Record<string, string> = {
   oldPassword: 'Current password',
   numberOfRequest: 'Requests per month',
   mail_type: 'Mail type',
+  url: 'URL',
 };
+
+// What a pattern asks for, in words, where it is more than a set of allowed characters.
+const PATTERN_RULES: Record<string, string> = { '^https?://': 'must start with http:// or https://' };
 
 /** The field's label as a person reads it: `newPassword` is "New password", `app_id` is "App id". */
 export function fieldLabel(name: string): string {
@@ -64,8 +68,9 @@ export function fieldLabel(name: string): string {
 export function issueField(issue: ValidationIssue, context: string | undefined): string {
   if (issue.keyword === 'required') return String(issue.params.missingProperty);
   if (issue.keyword === 'additionalProperties') return String(issue.params.additionalProperty);
-  const path = issue.instancePath.replace(/^\//, '').split('/');
-  return path.at(-1) || context || 'request';
+  // An item of a list is named by its list: `/events/0` is about "events".
+  const path = issue.instancePath.split('/').filter((step) => step !== '' && !/^\d+$/.test(step));
+  return path.at(-1) ?? context ?? 'request';
 }
 
 /**
@@ -99,9 +104,8 @@ export function describeValidation(issue: ValidationIssue, context: string | und
           ? `${label} is not a valid id.`
           : `${label} must be a valid ${String(issue.params.format)}.`;
     case 'pattern':
-      return issue.params.pattern === ID_PATTERN
-        ? `${label} is not a valid id.`
-        : `${label} contains characters that are not allowed.`;
+      if (issue.params.pattern === ID_PATTERN) return `${label} is not a valid id.`;
+      return `${label} ${PATTERN_RULES[String(issue.params.pattern)] ?? 'contains characters that are not allowed'}.`;
     case 'exclusiveMinimum':
       return `${label} must be greater than ${String(issue.params.limit)}.`;
     case 'minimum':
