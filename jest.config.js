@@ -22,7 +22,7 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(tsx?|js)$': swc },
       // ESM-only dependencies that jest's CommonJS runtime cannot require as they ship.
-      transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|@scalar|github-slugger)/)'],
     },
     {
       displayName: 'web',

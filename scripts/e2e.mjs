@@ -1,13 +1,6 @@
 // Builds the app, starts it on a free port with a fresh data directory, and runs the browser specs against it.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const HEALTH_TIMEOUT_MS = 60_000;
+import { spawnSync } from 'node:child_process';
+import { root, startBuiltServer } from './built-server.mjs';
 
 function run(command, args, env = process.env) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
@@ -15,82 +8,19 @@ function run(command, args, env = process.env) {
   return result.status ?? 1;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl, server) {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null)
-      throw new Error(`the server exited with code ${server.exitCode} before it was ready`);
-    try {
-      const response = await fetch(`${baseUrl}/v1/health`, { signal: AbortSignal.timeout(2000) });
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`GET ${baseUrl}/v1/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s`);
-}
-
-function stopServer(server) {
-  if (server.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => server.kill('SIGKILL'), 10_000);
-    server.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.kill('SIGTERM');
-  });
-}
-
 async function main() {
   const buildStatus = run('npm', ['run', 'build']);
   if (buildStatus !== 0) return buildStatus;
 
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'afrofx-e2e-'));
-  // The embedded defaults (PGlite, in-process jobs, mail to DATA_DIR/outbox) with the demo data and demo admin.
-  const serverEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
-    DEMO_DATA: 'true',
-    ADMIN_EMAIL: 'admin@example.com',
-    ADMIN_PASSWORD: 'afrofx-admin',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'WEB_DIST']) delete serverEnv[name];
-
-  console.log(`\n==> starting the server on ${baseUrl} (data in ${dataDir})`);
-  const server = spawn(process.execPath, ['server/dist/main.cjs'], {
-    cwd: root,
-    env: serverEnv,
-    stdio: 'inherit',
-  });
+  const server = await startBuiltServer();
   try {
-    await waitForHealth(baseUrl, server);
     return run('npx', ['jest', '-c', 'jest.e2e.config.js', ...process.argv.slice(2)], {
       ...process.env,
-      E2E_BASE_URL: baseUrl,
-      E2E_DATA_DIR: dataDir,
+      E2E_BASE_URL: server.baseUrl,
+      E2E_DATA_DIR: server.dataDir,
     });
   } finally {
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

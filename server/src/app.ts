@@ -1,12 +1,11 @@
 // Builds the Fastify instance from plugins and modules, without listening: tests import this.
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { ErrorBody } from '@afrofx/shared';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { apiQuickStart, docsLogo } from './api-docs';
+import { apiDocsPage, apiQuickStart, splitApiDocument, type OpenApiDocument } from './api-docs';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { appsAdminRoutes } from './modules/apps/apps-admin.routes';
 import { appsRoutes } from './modules/apps/apps.routes';
@@ -63,6 +62,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       servers: [{ url: config.publicUrl }],
       tags: [
         { name: 'Rates API', description: 'The paid API: authenticate with your private key.' },
+        { name: 'Status', description: 'Whether the service is up; no key needed.' },
         { name: 'Public', description: 'Calls of the public site.' },
         { name: 'Account', description: 'Developer console: account calls.' },
         { name: 'Apps', description: 'Developer console: apps, keys and usage.' },
@@ -85,12 +85,10 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/docs',
-    staticCSP: true,
-    logo: docsLogo,
-    theme: { title: 'AfroFX API documentation' },
-  });
+  // The paid API and the console calls are generated together and published apart (split once, on first use).
+  let documents: ReturnType<typeof splitApiDocument> | undefined;
+  const apiDocuments = () => (documents ??= splitApiDocument(app.swagger() as unknown as OpenApiDocument));
+  await app.register(apiDocsPage, { document: () => apiDocuments().paid });
 
   app.addSchema({ $id: 'ErrorBody', ...ErrorBody });
 
@@ -109,7 +107,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       await v1.register(jobRunsRoutes, routeOptions);
       await v1.register(appsAdminRoutes, routeOptions);
       await v1.register(publicApiRoutes, routeOptions);
-      v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      v1.get('/openapi.json', { schema: { hide: true } }, async () => apiDocuments().paid);
+      v1.get('/openapi-console.json', { schema: { hide: true } }, async () => apiDocuments().console);
     },
     { prefix: '/v1' },
   );

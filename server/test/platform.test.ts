@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
 import { count, eq, sql } from 'drizzle-orm';
 import { ASSETS, BASES, MARKETS, formatCalendarDate } from '@afrofx/shared';
 import {
@@ -153,16 +155,51 @@ describe('errors', () => {
 });
 
 describe('API documentation', () => {
-  it('serves the OpenAPI document with the calls of the spec', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+  type Document = {
+    openapi: string;
+    servers: Array<{ url: string }>;
+    info: { title: string; description: string };
+    tags: Array<{ name: string }>;
+    paths: Record<string, Record<string, { tags?: string[]; security?: unknown }>>;
+    components: { securitySchemes: Record<string, unknown> };
+  };
+  const get = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as {
-      openapi: string;
-      servers: Array<{ url: string }>;
-      paths: Record<string, Record<string, { security?: unknown }>>;
-    };
+    return res.json() as Document;
+  };
+
+  it('publishes the paid API and the status call, and no console call, in /v1/openapi.json', async () => {
+    const doc = await get('/v1/openapi.json');
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: 'http://afrofx.test' }]);
+    expect(doc.info.description).toContain('## Quick start');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/v1/rates',
+        '/v1/rates/history',
+        '/v1/convert',
+        '/v1/currencies',
+        '/v1/health',
+      ]),
+    );
+    const tags = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item).flatMap((op) => op.tags ?? []),
+    );
+    expect(new Set(tags)).toEqual(new Set(['Rates API', 'Status', 'Webhooks']));
+    // Of the console's paths, only an app's webhooks are documented for developers.
+    expect(
+      Object.keys(doc.paths).filter(
+        (path) => /\/(admin|account|apps|user)\//.test(path) && !path.startsWith('/v1/account/webhooks/'),
+      ),
+    ).toEqual([]);
+    expect(doc.paths['/v1/rates']!.get!.security).toEqual([{ apiKey: [] }]);
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['apiKey', 'bearerAuth']);
+    expect(doc.tags.map((tag) => tag.name)).toEqual(['Rates API', 'Status', 'Webhooks']);
+  });
+
+  it('keeps the console calls in a document of their own, without the paid API', async () => {
+    const doc = await get('/v1/openapi-console.json');
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/v1/user/fetch_rates/{market}',
@@ -181,14 +218,49 @@ describe('API documentation', () => {
         '/v1/admin/remove_email/{id}',
       ]),
     );
-    expect(doc.paths['/v1/openapi.json']).toBeUndefined();
+    expect(doc.paths['/v1/rates']).toBeUndefined();
+    expect(doc.paths['/v1/health']).toBeUndefined();
     expect(doc.paths['/v1/admin/create_rate']!.post!.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['bearerAuth']);
+    for (const hidden of ['/v1/openapi.json', '/v1/openapi-console.json']) {
+      expect(doc.paths[hidden]).toBeUndefined();
+    }
   });
 
-  it('serves the interactive documentation page', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/docs' });
+  it('serves the documentation page of the paid API, its inline script allowed by hash and nothing else', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<title>AfroFX API documentation</title>');
+    expect(res.body).toContain('name="viewport"');
+    const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+      ([, body]) => body!,
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!.split(' ');
+    expect(scriptSrc).toEqual([
+      "'self'",
+      ...inline.map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`),
+    ]);
+    const redirect = await t.app.inject({ method: 'GET', url: '/docs' });
+    expect(redirect.statusCode).toBe(301);
+    expect(redirect.headers.location).toBe('/docs/');
+  });
+
+  it('sends the documentation script compressed to a browser that accepts brotli', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/docs/js/scalar.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    const plain = await t.app.inject({ method: 'GET', url: '/docs/js/scalar.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(plain.body);
+    expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
   });
 });
 

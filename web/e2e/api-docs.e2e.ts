@@ -1,6 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import type { Browser } from 'playwright-core';
-import { BASE_URL, DEVELOPER, launchBrowser, openPage, screenshot } from './browser';
+import type { Browser, Page } from 'playwright-core';
+import {
+  BASE_URL,
+  DEVELOPER,
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousAccessibilityFindings,
+} from './browser';
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(`${BASE_URL}/v1/${path}`, {
@@ -11,6 +18,40 @@ async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   return (await res.json()).data as T;
 }
 
+/** A fresh private key of the demo developer's app (generating one rotates the app's keys). */
+async function freshPrivateKey(): Promise<string> {
+  const { token } = await api<{ token: string }>('account/signin', {
+    method: 'POST',
+    body: JSON.stringify(DEVELOPER),
+  });
+  const auth = { authorization: `Bearer ${token}` };
+  const [app] = await api<Array<{ _id: string }>>('apps/all_apps', { headers: auth });
+  const key = await api<{ private_key: string }>(`account/generate_api_key/${app!._id}`, {
+    method: 'POST',
+    headers: auth,
+  });
+  return key.private_key;
+}
+
+/** Console errors and CSP violations of the page from now on. */
+function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+async function openDocs(browser: Browser, width: number, height: number, section = '') {
+  const page = await openPage(browser, width, height);
+  const problems = pageProblems(page);
+  await page.goto(`/docs${section}`);
+  await page.getByRole('heading', { name: 'Quick start' }).waitFor();
+  await page.getByText('/v1/currencies', { exact: true }).first().waitFor();
+  return { page, problems };
+}
+
 describe('paid API documentation', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -18,41 +59,69 @@ describe('paid API documentation', () => {
   });
   afterAll(() => browser.close());
 
-  it("opens from the API page's View Documentation in a new tab and renders the quick-start and the paid calls", async () => {
+  it("opens from the API page's View Documentation in a new tab with the quick-start and only the paid calls", async () => {
     const page = await openPage(browser);
     await page.goto('/api');
     const [docs] = await Promise.all([
       page.context().waitForEvent('page'),
       page.getByRole('link', { name: /View Documentation/i }).click(),
     ]);
+    const problems = pageProblems(docs);
     await docs.waitForURL('**/docs**');
     await docs.getByRole('heading', { name: 'Quick start' }).waitFor();
-    await docs.locator('#operations-tag-Rates_API').waitFor();
+    expect(await docs.title()).toBe('AfroFX API documentation');
+    for (const label of ['curl', 'JavaScript', 'Python']) {
+      await docs.locator('.markdown strong', { hasText: new RegExp(`^${label}$`) }).waitFor();
+    }
     for (const path of ['/v1/rates', '/v1/rates/history', '/v1/convert', '/v1/currencies']) {
       await docs.getByText(path, { exact: true }).first().waitFor();
     }
+    const text = await docs.locator('body').innerText();
+    expect(text).not.toMatch(/\/v1\/(admin|account|apps|user)\//);
+    expect(problems).toEqual([]);
     await screenshot(docs, 'api-docs');
   });
 
-  it("runs the documentation's curl example with a freshly generated key", async () => {
-    const { token } = await api<{ token: string }>('account/signin', {
-      method: 'POST',
-      body: JSON.stringify(DEVELOPER),
-    });
-    const auth = { authorization: `Bearer ${token}` };
-    const [app] = await api<Array<{ _id: string }>>('apps/all_apps', { headers: auth });
-    const key = await api<{ private_key: string }>(`account/generate_api_key/${app!._id}`, {
-      method: 'POST',
-      headers: auth,
-    });
+  it('fits a 375 px phone without sideways scrolling', async () => {
+    const { page, problems } = await openDocs(browser, 375, 812);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(problems).toEqual([]);
+    await screenshot(page, 'api-docs-375', false);
+  });
 
+  it.each([
+    [1280, 900],
+    [375, 812],
+  ])('has no serious or critical accessibility finding at %i px', async (width, height) => {
+    const { page } = await openDocs(browser, width, height);
+    expect(await seriousAccessibilityFindings(page)).toEqual([]);
+  });
+
+  it('tries the latest-rates call with a private key from the page', async () => {
+    const key = await freshPrivateKey();
+    const { page, problems } = await openDocs(browser, 1280, 900, '#tag/rates-api/GET/v1/rates');
+    await page.getByRole('button', { name: /Test Request.*\/v1\/rates\)/ }).click();
+    const client = page.getByRole('dialog');
+    await client.getByPlaceholder('Token').fill(key);
+    await client.getByRole('button', { name: /^Send/ }).first().click();
+    await client.getByText(/"buy"/).first().waitFor();
+    await client
+      .getByText(/^200\b/)
+      .first()
+      .waitFor();
+    expect(problems).toEqual([]);
+    await screenshot(page, 'api-docs-try-it', false);
+  });
+
+  it("runs the documentation's curl example with a freshly generated key", async () => {
+    const key = await freshPrivateKey();
     const openapi = (await (await fetch(`${BASE_URL}/v1/openapi.json`)).json()) as {
       info: { description: string };
     };
     const curl = /^curl .*$/m.exec(openapi.info.description)?.[0];
     expect(curl).toContain(`${BASE_URL}/v1/rates`);
     const output = execFileSync('bash', ['-c', `${curl} --fail --silent --show-error`], {
-      env: { ...process.env, AFROFX_KEY: key.private_key },
+      env: { ...process.env, AFROFX_KEY: key },
       encoding: 'utf8',
     });
     const body = JSON.parse(output) as {

@@ -1,4 +1,5 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -193,4 +194,18 @@ export async function signInAsDeveloper(page: Page, email = DEVELOPER.email, pas
 export async function pickApp(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: new RegExp(name) }).click();
   await page.waitForURL('**/developer/home');
+}
+
+/** Serious and critical axe-core findings on the page as it is now (rule id, help and the first offending nodes). */
+export async function seriousAccessibilityFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')})`,
+    );
 }

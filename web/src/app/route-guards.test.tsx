@@ -58,9 +58,9 @@ const signInAsAdmin = () =>
 describe('admin route guards', () => {
   it.each(['/admin/rates', '/admin/emails', '/admin/users', '/admin'])(
     'sends a visitor without an admin session from %s to /admin/login',
-    (path) => {
+    async (path) => {
       renderApp(path);
-      expect(screen.getByRole('heading', { name: 'Admin sign in' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Admin sign in' })).toBeInTheDocument();
     },
   );
 
@@ -186,8 +186,8 @@ describe('public routes', () => {
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   });
 
-  it('has the legal pages', () => {
+  it('has the legal pages', async () => {
     renderApp('/company/terms_of_use');
-    expect(screen.getByRole('heading', { level: 1, name: 'Terms of use' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of use' })).toBeInTheDocument();
   });
 });

@@ -1,25 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/Spinner';
-import { AdminLoginPage } from '../features/admin/pages/AdminLoginPage';
-import { ApiWaitListPage } from '../features/admin/pages/ApiWaitListPage';
-import { AppsPage as AdminAppsPage } from '../features/admin/pages/AppsPage';
-import { EmailsPage } from '../features/admin/pages/EmailsPage';
-import { PlansPage as AdminPlansPage } from '../features/admin/pages/PlansPage';
-import { RatesPage } from '../features/admin/pages/RatesPage';
-import { SubscriptionsPage } from '../features/admin/pages/SubscriptionsPage';
-import { TransactionsPage } from '../features/admin/pages/TransactionsPage';
-import { UsersPage } from '../features/admin/pages/UsersPage';
 import { CurrentAppRoute } from '../features/developer/components/CurrentAppRoute';
-import { ApiPage } from '../features/public/pages/ApiPage';
-import { ConfirmationPage } from '../features/public/pages/ConfirmationPage';
-import { UnsubscribePage } from '../features/public/pages/UnsubscribePage';
 import { HomePage } from '../features/public/pages/HomePage';
-import { PrivacyPage } from '../features/public/pages/PrivacyPage';
-import { RateCalculatorPage } from '../features/public/pages/RateCalculatorPage';
-import { StatusPage } from '../features/public/pages/StatusPage';
-import { TermsPage } from '../features/public/pages/TermsPage';
-import { AdminLayout } from './layouts/AdminLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { NotFoundPage } from './NotFoundPage';
 import {
@@ -29,31 +12,85 @@ import {
   RequireDeveloper,
 } from './route-guards';
 
-type DeveloperPortal = typeof import('../features/developer');
-
-/** A page of the developer portal, whose code loads on first use. */
-function developerPage<P extends object>(pick: (portal: DeveloperPortal) => ComponentType<P>) {
-  return lazy(async () => ({ default: pick(await import('../features/developer')) }));
+/**
+ * A page whose code loads on first use: `/` carries only the home page, and the developer portal and the admin
+ * console are chunks of their own. The page waits inside its layout, so the header stays while it loads.
+ */
+function lazyPage<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+  const Page = lazy(async () => ({ default: pick(await load()) }));
+  return function LazyPage(props: P) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <Page {...props} />
+      </Suspense>
+    );
+  };
 }
 
-// The chart page brings the charting library: its own chunk, so the home page does not grow.
-const RateHistoryPage = lazy(async () => ({
-  default: (await import('../features/public/pages/RateHistoryPage')).RateHistoryPage,
-}));
+const loadDeveloperPortal = () => import('../features/developer');
+const loadAdminConsole = () => import('../features/admin');
 
-const DeveloperLayout = developerPage((portal) => portal.DeveloperLayout);
-const SigninPage = developerPage((portal) => portal.SigninPage);
-const SignupPage = developerPage((portal) => portal.SignupPage);
-const ActivateAccountPage = developerPage((portal) => portal.ActivateAccountPage);
-const RequestPasswordResetPage = developerPage((portal) => portal.RequestPasswordResetPage);
-const ResetPasswordPage = developerPage((portal) => portal.ResetPasswordPage);
-const AppsPage = developerPage((portal) => portal.AppsPage);
-const DashboardPage = developerPage((portal) => portal.DashboardPage);
-const ApiKeysPage = developerPage((portal) => portal.ApiKeysPage);
-const RequestLogPage = developerPage((portal) => portal.RequestLogPage);
-const PlansPage = developerPage((portal) => portal.PlansPage);
-const ChangePasswordPage = developerPage((portal) => portal.ChangePasswordPage);
-const WebhooksPage = developerPage((portal) => portal.WebhooksPage);
+const DeveloperLayout = lazyPage(loadDeveloperPortal, (portal) => portal.DeveloperLayout);
+const SigninPage = lazyPage(loadDeveloperPortal, (portal) => portal.SigninPage);
+const SignupPage = lazyPage(loadDeveloperPortal, (portal) => portal.SignupPage);
+const ActivateAccountPage = lazyPage(loadDeveloperPortal, (portal) => portal.ActivateAccountPage);
+const RequestPasswordResetPage = lazyPage(loadDeveloperPortal, (portal) => portal.RequestPasswordResetPage);
+const ResetPasswordPage = lazyPage(loadDeveloperPortal, (portal) => portal.ResetPasswordPage);
+const AppsPage = lazyPage(loadDeveloperPortal, (portal) => portal.AppsPage);
+const DashboardPage = lazyPage(loadDeveloperPortal, (portal) => portal.DashboardPage);
+const ApiKeysPage = lazyPage(loadDeveloperPortal, (portal) => portal.ApiKeysPage);
+const RequestLogPage = lazyPage(loadDeveloperPortal, (portal) => portal.RequestLogPage);
+const PlansPage = lazyPage(loadDeveloperPortal, (portal) => portal.PlansPage);
+const ChangePasswordPage = lazyPage(loadDeveloperPortal, (portal) => portal.ChangePasswordPage);
+const WebhooksPage = lazyPage(loadDeveloperPortal, (portal) => portal.WebhooksPage);
+
+const AdminLayout = lazyPage(
+  () => import('./layouts/AdminLayout'),
+  (layout) => layout.AdminLayout,
+);
+const AdminLoginPage = lazyPage(loadAdminConsole, (admin) => admin.AdminLoginPage);
+const EmailsPage = lazyPage(loadAdminConsole, (admin) => admin.EmailsPage);
+const UsersPage = lazyPage(loadAdminConsole, (admin) => admin.UsersPage);
+const RatesPage = lazyPage(loadAdminConsole, (admin) => admin.RatesPage);
+const ApiWaitListPage = lazyPage(loadAdminConsole, (admin) => admin.ApiWaitListPage);
+const AdminPlansPage = lazyPage(loadAdminConsole, (admin) => admin.PlansPage);
+const AdminAppsPage = lazyPage(loadAdminConsole, (admin) => admin.AppsPage);
+const TransactionsPage = lazyPage(loadAdminConsole, (admin) => admin.TransactionsPage);
+const SubscriptionsPage = lazyPage(loadAdminConsole, (admin) => admin.SubscriptionsPage);
+
+const ApiPage = lazyPage(
+  () => import('../features/public/pages/ApiPage'),
+  (page) => page.ApiPage,
+);
+const RateCalculatorPage = lazyPage(
+  () => import('../features/public/pages/RateCalculatorPage'),
+  (page) => page.RateCalculatorPage,
+);
+const ConfirmationPage = lazyPage(
+  () => import('../features/public/pages/ConfirmationPage'),
+  (page) => page.ConfirmationPage,
+);
+const UnsubscribePage = lazyPage(
+  () => import('../features/public/pages/UnsubscribePage'),
+  (page) => page.UnsubscribePage,
+);
+const PrivacyPage = lazyPage(
+  () => import('../features/public/pages/PrivacyPage'),
+  (page) => page.PrivacyPage,
+);
+const TermsPage = lazyPage(
+  () => import('../features/public/pages/TermsPage'),
+  (page) => page.TermsPage,
+);
+// The chart page brings the charting library: its own chunk, so the home page does not grow.
+const RateHistoryPage = lazyPage(
+  () => import('../features/public/pages/RateHistoryPage'),
+  (page) => page.RateHistoryPage,
+);
+const StatusPage = lazyPage(
+  () => import('../features/public/pages/StatusPage'),
+  (page) => page.StatusPage,
+);
 
 const routes: RouteObject[] = [
   {
@@ -139,14 +176,15 @@ const routes: RouteObject[] = [
   },
 ];
 
+// The spinner fades in only after a short wait (animate-appear), so a chunk that arrives quickly shows no flash.
 function PageLoading() {
   return (
-    <div className="flex min-h-dvh items-center justify-center">
+    <div className="flex min-h-[60dvh] animate-appear items-center justify-center">
       <Spinner label="Loading the page" className="text-brand-600 [&_svg]:size-8" />
     </div>
   );
 }
 
 export function AppRoutes() {
-  return <Suspense fallback={<PageLoading />}>{useRoutes(routes)}</Suspense>;
+  return useRoutes(routes);
 }

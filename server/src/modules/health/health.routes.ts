@@ -48,7 +48,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     '/health',
     {
       schema: {
-        tags: ['Public'],
+        tags: ['Status'],
         summary: 'Database and queue status',
         response: { 200: Envelope(Health), 503: Envelope(Health) },
       },

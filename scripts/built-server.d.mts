@@ -1,0 +1,2 @@
+export const root: string;
+export function startBuiltServer(): Promise<{ baseUrl: string; dataDir: string; stop: () => Promise<void> }>;
