@@ -126,7 +126,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     '/status',
     {
       schema: {
-        tags: ['Public'],
+        tags: ['Status'],
         summary: 'Service status and market freshness',
         description: `No key needed. Each market's last update (the newest updatedAt among its latest rates), its age in seconds and whether it is older than STALE_AFTER_HOURS (${runtime.config.staleAfterHours} h here); and the health of the API (its request-log writes), the database, the job queue and mail (SMTP login, or the outbox folder being writable). Each check has ${STATUS_CHECK_TIMEOUT_MS / 1000} s to answer or counts as failed; one run of the checks answers every caller for ${STATUS_REUSE_MS / 1000} s. Always 200: read status (ok or degraded).`,
         response: { 200: Envelope(Status) },
