@@ -4,13 +4,13 @@ import {
   convertFunds,
   formatCalendarDate,
   formatDateTime,
-  formatLastUpdated,
+  formatDay,
   formatNumber,
   isSameDay,
   withPaymentFee,
 } from './format';
 
-// Dates are built from local parts, so the expectations hold in every time zone.
+// Dates are built from local parts or given a zone, so the expectations hold in every time zone.
 
 describe('formatNumber (SPEC §9: US format, 2 fraction digits by default)', () => {
   it.each([
@@ -35,24 +35,47 @@ describe('formatNumber (SPEC §9: US format, 2 fraction digits by default)', () 
   });
 });
 
-describe('formatDateTime (SPEC §9: MMM-DD-YYYY h:mm:ss A)', () => {
+describe('formatDateTime (SPEC §9: MMM-DD-YYYY h:mm:ss A, then the time zone)', () => {
   it.each([
-    [new Date(2024, 0, 5, 13, 4, 9), 'Jan-05-2024 1:04:09 PM'],
-    [new Date(2026, 10, 22, 9, 30, 0), 'Nov-22-2026 9:30:00 AM'],
-    [new Date(2025, 11, 31, 0, 0, 0), 'Dec-31-2025 12:00:00 AM'],
-    [new Date(2025, 5, 1, 12, 0, 5), 'Jun-01-2025 12:00:05 PM'],
-  ])('formats %p as %p', (date, expected) => {
-    expect(formatDateTime(date)).toBe(expected);
+    ['2026-11-23T04:25:04Z', 'Africa/Lagos', 'Nov-23-2026 5:25:04 AM GMT+1'],
+    ['2026-11-23T04:25:04Z', 'UTC', 'Nov-23-2026 4:25:04 AM UTC'],
+    ['2024-01-05T10:04:09Z', 'Africa/Nairobi', 'Jan-05-2024 1:04:09 PM GMT+3'],
+    ['2025-12-31T22:00:00Z', 'Africa/Johannesburg', 'Jan-01-2026 12:00:00 AM GMT+2'],
+    ['2025-06-01T12:00:05Z', 'Africa/Accra', 'Jun-01-2025 12:00:05 PM GMT'],
+    ['2026-11-23T04:25:04Z', 'America/New_York', 'Nov-22-2026 11:25:04 PM EST'],
+    ['2026-07-01T04:25:04Z', 'America/New_York', 'Jul-01-2026 12:25:04 AM EDT'],
+  ])('formats %s in %s as %s', (iso, zone, expected) => {
+    expect(formatDateTime(iso, zone)).toBe(expected);
   });
 
-  it('takes an ISO string or a timestamp', () => {
-    const date = new Date(2024, 1, 29, 23, 59, 59);
-    expect(formatDateTime(date.toISOString())).toBe('Feb-29-2024 11:59:59 PM');
-    expect(formatDateTime(date.getTime())).toBe('Feb-29-2024 11:59:59 PM');
+  it('takes a Date, an ISO string or a timestamp alike', () => {
+    const date = new Date('2024-02-29T23:59:59Z');
+    expect(formatDateTime(date, 'UTC')).toBe('Feb-29-2024 11:59:59 PM UTC');
+    expect(formatDateTime(date.toISOString(), 'UTC')).toBe('Feb-29-2024 11:59:59 PM UTC');
+    expect(formatDateTime(date.getTime(), 'UTC')).toBe('Feb-29-2024 11:59:59 PM UTC');
+  });
+
+  it("uses the viewer's own zone by default", () => {
+    // Jest hands tests a copy of process.env, so TZ cannot be switched here: compare with the runtime's own zone.
+    const ownZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const moment = '2026-11-23T04:25:04Z';
+    expect(formatDateTime(moment)).toBe(formatDateTime(moment, ownZone));
+    expect(formatDay(moment)).toBe(formatDay(moment, ownZone));
   });
 
   it('answers an empty string for an invalid date', () => {
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatDay (the day of formatDateTime)', () => {
+  it('gives MMM-DD-YYYY of the day in the zone', () => {
+    expect(formatDay('2026-11-23T23:30:00Z', 'UTC')).toBe('Nov-23-2026');
+    expect(formatDay('2026-11-23T23:30:00Z', 'Africa/Lagos')).toBe('Nov-24-2026');
+  });
+
+  it('answers an empty string for an invalid date', () => {
+    expect(formatDay('never', 'UTC')).toBe('');
   });
 });
 
@@ -71,12 +94,6 @@ describe('formatUtcDate', () => {
   it('gives the UTC calendar day, whatever the local time zone', () => {
     expect(formatUtcDate(new Date(Date.UTC(2026, 10, 22, 23, 59, 59)))).toBe('2026-11-22');
     expect(formatUtcDate(new Date(Date.UTC(2026, 0, 1, 0, 0, 0)))).toBe('2026-01-01');
-  });
-});
-
-describe('formatLastUpdated (SPEC §9: month-day-year plus time)', () => {
-  it('formats month-day-year and the time', () => {
-    expect(formatLastUpdated(new Date(2024, 0, 5, 13, 4, 9))).toBe('01-05-2024 1:04:09 PM');
   });
 });
 

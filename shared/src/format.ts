@@ -18,16 +18,60 @@ function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-function clock(d: Date): string {
-  const h = d.getHours() % 12 || 12;
-  return `${h}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+// Building an Intl formatter is costly and a table formats a date per row: one formatter per zone.
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h12',
+      timeZoneName: 'short',
+    });
+    dateTimeFormats.set(key, format);
+  }
+  return format;
 }
 
-/** MMM-DD-YYYY h:mm:ss A, in the viewer's local time. */
-export function formatDateTime(value: Date | string | number): string {
+interface DateTimeParts {
+  day: string;
+  time: string;
+  zone: string;
+}
+
+function dateTimeParts(value: Date | string | number, timeZone: string | undefined): DateTimeParts | null {
   const d = toDate(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${MONTHS[d.getMonth()]}-${pad(d.getDate())}-${d.getFullYear()} ${clock(d)}`;
+  if (Number.isNaN(d.getTime())) return null;
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value: text } of dateTimeFormat(timeZone).formatToParts(d)) part[type] = text;
+  return {
+    day: `${MONTHS[Number(part.month) - 1]}-${pad(Number(part.day))}-${part.year}`,
+    time: `${Number(part.hour)}:${part.minute}:${part.second} ${part.dayPeriod}`,
+    zone: part.timeZoneName ?? '',
+  };
+}
+
+/**
+ * SPEC §9's one date format, "MMM-DD-YYYY h:mm:ss A", followed by the zone's short name (GMT+1, UTC, EST) so that a
+ * reader never has to guess whose clock it is: Nov-23-2026 5:25:04 AM GMT+1. `timeZone` (an IANA name) defaults to
+ * the viewer's own zone; the server passes the zone it means (mails say UTC).
+ */
+export function formatDateTime(value: Date | string | number, timeZone?: string): string {
+  const parts = dateTimeParts(value, timeZone);
+  return parts ? `${parts.day} ${parts.time} ${parts.zone}` : '';
+}
+
+/** The day part of formatDateTime, MMM-DD-YYYY, in `timeZone` (the viewer's by default). */
+export function formatDay(value: Date | string | number, timeZone?: string): string {
+  return dateTimeParts(value, timeZone)?.day ?? '';
 }
 
 /** YYYY-MM-DD calendar date. */
@@ -40,13 +84,6 @@ export function formatCalendarDate(value: Date | string | number): string {
 /** YYYY-MM-DD of the UTC day: the server's day for request analytics, history and file names. */
 export function formatUtcDate(value: Date): string {
   return value.toISOString().slice(0, 10);
-}
-
-/** Last-updated stamp: month-day-year plus time. */
-export function formatLastUpdated(value: Date | string | number): string {
-  const d = toDate(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${d.getFullYear()} ${clock(d)}`;
 }
 
 /** SPEC §9: fund conversion multiplies by the rate, keeps 2 decimals, then takes the integer part. */

@@ -12,7 +12,7 @@ export async function ratesMailJob(
   // A job that reached Redis after its enqueue had already answered 503 finds its mailing withdrawn.
   if (!(await ctx.services.subscribers.isMailingOpen(mailingId))) return;
   const rates = await ctx.services.rates.latestForAllMarkets();
-  const { publicUrl, jwtSecret } = ctx.config;
+  const { publicUrl, jwtSecret, ratesMail: daily } = ctx.config;
   // MAIL_FROM is 'Name <address>' or a bare address.
   const replyAddress = ctx.config.mailFrom.replace(/^.*<|>.*$/g, '');
   let sent = 0;
@@ -29,7 +29,7 @@ export async function ratesMailJob(
       // the same one.
       await ctx.mailer.send({
         to: subscriber.email,
-        ...ratesMail(rates, publicUrl, `${publicUrl}/unsubscribe/${token}`),
+        ...ratesMail(rates, publicUrl, `${publicUrl}/unsubscribe/${token}`, daily.timeZone),
         messageId: `<rates-${mailingId}-${subscriber.id}@afrofx>`,
         // RFC 2369 and RFC 8058: mail clients show an unsubscribe button whose POST takes this address off at once.
         headers: {

@@ -5,6 +5,7 @@ import {
   MARKET_LABELS,
   baseSymbol,
   formatDateTime,
+  formatDay,
   formatNumber,
 } from '@afrofx/shared';
 import type { Rate } from '@afrofx/shared';
@@ -59,9 +60,18 @@ function rateLine(rate: Rate): string {
   return `${ASSET_DISPLAY[rate.asset].code}/${BASE_DISPLAY[rate.base].code} ${MARKET_LABELS[rate.market]}: buy ${sym}${formatNumber(rate.buy)}, sell ${sym}${formatNumber(rate.sell)}`;
 }
 
-/** The daily rates; every copy carries its reader's own unsubscribe link. */
-export function ratesMail(rates: Rate[], siteUrl: string, unsubscribeLink: string): MailContent {
-  const title = `AfroFX rates for ${formatDateTime(new Date()).split(' ')[0]}`;
+/**
+ * The daily rates; every copy carries its reader's own unsubscribe link. The title's day is the one on the wall clock
+ * of the zone the mail is sent by (RATES_MAIL_TIME_ZONE), not the server's.
+ */
+export function ratesMail(
+  rates: Rate[],
+  siteUrl: string,
+  unsubscribeLink: string,
+  timeZone: string,
+  now = new Date(),
+): MailContent {
+  const title = `AfroFX rates for ${formatDay(now, timeZone)}`;
   const rows = rates
     .map(
       (r) =>
@@ -139,8 +149,8 @@ export function usageWarningMail(
     : `${usage.appName} has used ${usage.percent}% of this month's API requests`;
   const detail = `${usage.appName} (${usage.planName}) has made ${formatNumber(usage.used, 0)} of its ${formatNumber(usage.limit, 0)} requests this month.`;
   const next = reached
-    ? `Further requests are refused with 429 until the count resets on ${formatDateTime(usage.resetsAt)} UTC.`
-    : `The count resets on ${formatDateTime(usage.resetsAt)} UTC.`;
+    ? `Further requests are refused with 429 until the count resets on ${formatDateTime(usage.resetsAt, 'UTC')}.`
+    : `The count resets on ${formatDateTime(usage.resetsAt, 'UTC')}.`;
   return {
     subject,
     text: `${greeting(firstName)}\n\n${detail}\n${next}\n\nPlans: ${plansLink}\n`,

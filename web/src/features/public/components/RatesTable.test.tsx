@@ -1,3 +1,4 @@
+import { formatDateTime } from '@afrofx/shared';
 import { render, screen, within } from '@testing-library/react';
 import { makeRate, marketRates } from '../../../test/rates';
 import { RatesTable } from './RatesTable';
@@ -25,7 +26,12 @@ describe('home page rates table', () => {
     expect(within(usd).getByRole('img', { name: 'United States flag' })).toHaveTextContent('🇺🇸');
     expect(within(usd).getByText('₦1,530.50')).toBeInTheDocument();
     expect(within(usd).getByText('₦1,545.25')).toBeInTheDocument();
-    expect(within(usd).getAllByText('03-14-2025 12:00:00 PM').length).toBeGreaterThan(0);
+    // Each row keeps its Last updated stamp (SPEC §2) in the one date format, with the viewer's zone (shared tests
+    // pin the format itself in fixed zones).
+    const stamps = within(usd).getAllByText(formatDateTime(now));
+    expect(stamps.length).toBeGreaterThan(0);
+    expect(stamps[0]).toHaveTextContent(/^Mar-14-2025 12:00:00 PM \S+$/);
+    expect(stamps[0]).toHaveAttribute('dateTime', now.toISOString());
     expect(screen.getAllByRole('row')).toHaveLength(5);
   });
 

@@ -1,15 +1,14 @@
 import {
   ASSET_DISPLAY,
-  ASSETS,
   baseSymbol,
-  formatLastUpdated,
+  formatDateTime,
   formatNumber,
-  isSameDay,
   type Base,
   type Quote,
 } from '@afrofx/shared';
 import { Table, type Column } from '../../../components/Table';
 import { cn } from '../../../lib/cn';
+import { shownRates } from '../shown-rates';
 
 const NOT_UPDATED_TODAY = 'Rates have not been updated today.';
 
@@ -23,7 +22,14 @@ interface RatesTableProps {
   now?: Date;
 }
 
-const assetOrder = (rate: Quote) => ASSETS.indexOf(rate.asset);
+/** A rate's update stamp in SPEC §9's one date format, machine-readable for assistive tools. */
+export function UpdatedAt({ value, className }: { value: string; className?: string }) {
+  return (
+    <time dateTime={value} className={className}>
+      {formatDateTime(value)}
+    </time>
+  );
+}
 
 /** The mid's move since the previous close, as a signed percentage with an arrow (no colour-only meaning). */
 export function ChangeBadge({ quote, className }: { quote: Quote; className?: string }) {
@@ -56,10 +62,7 @@ export function ChangeBadge({ quote, className }: { quote: Quote; className?: st
 
 /** SPEC §2: a market's rates for one base currency, or the empty state when none is from today. */
 export function RatesTable({ base, rates, isLoading, error, onRetry, now = new Date() }: RatesTableProps) {
-  const forBase = (rates ?? [])
-    .filter((rate) => rate.base === base)
-    .sort((a, b) => assetOrder(a) - assetOrder(b));
-  const updatedToday = forBase.some((rate) => isSameDay(rate.updatedAt, now));
+  const shown = shownRates(rates, base, now);
   const symbol = baseSymbol(base);
   const price = (value: number) => `${symbol}${formatNumber(value)}`;
 
@@ -75,12 +78,12 @@ export function RatesTable({ base, rates, isLoading, error, onRetry, now = new D
               {asset.flag}
             </span>
             <div>
-              <p className="font-semibold text-slate-900">{asset.code}</p>
-              <p className="text-[11px] leading-4 sm:hidden">
-                <ChangeBadge quote={rate} />
+              <p className="flex flex-wrap items-baseline gap-x-2">
+                <span className="font-semibold text-slate-900">{asset.code}</span>
+                <ChangeBadge quote={rate} className="text-[11px] sm:hidden" />
               </p>
-              <p className="max-w-[5.5rem] text-[11px] leading-4 whitespace-normal text-slate-500 tabular-nums sm:hidden">
-                {formatLastUpdated(rate.updatedAt)}
+              <p className="text-[11px] leading-4 whitespace-normal text-slate-500 sm:hidden">
+                <UpdatedAt value={rate.updatedAt} />
               </p>
               <p className="hidden text-xs text-slate-500 sm:block">{asset.country}</p>
             </div>
@@ -128,9 +131,7 @@ export function RatesTable({ base, rates, isLoading, error, onRetry, now = new D
       header: 'Last updated',
       align: 'right',
       className: 'hidden sm:table-cell',
-      cell: (rate) => (
-        <span className="text-slate-500 tabular-nums">{formatLastUpdated(rate.updatedAt)}</span>
-      ),
+      cell: (rate) => <UpdatedAt value={rate.updatedAt} className="text-slate-500" />,
     },
   ];
 
@@ -138,7 +139,7 @@ export function RatesTable({ base, rates, isLoading, error, onRetry, now = new D
     <Table
       caption="Exchange rates"
       columns={columns}
-      rows={updatedToday ? forBase : []}
+      rows={shown}
       rowKey={(rate) => rate._id}
       isLoading={isLoading}
       loadingLabel="Loading rates"

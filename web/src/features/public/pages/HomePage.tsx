@@ -8,9 +8,11 @@ import { TELEGRAM_BOT_URL, TWITTER_BOT_URL } from '../../../lib/links';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { comparedMarket, PremiumLine } from '../components/PremiumLine';
 import { RatesBoard } from '../components/RatesBoard';
+import { MarketsExplained, RatesHeadline } from '../components/RatesHeadline';
 import { RatesTable } from '../components/RatesTable';
 import { SubscribeForm } from '../components/SubscribeForm';
 import { useFetchRatesQuery } from '../public-api';
+import { shownRates } from '../shown-rates';
 
 function MarketRates({ market, base }: { market: Market; base: Base }) {
   // `currentData` rather than `data`: while another market loads, the previous market's rates must not show.
@@ -19,14 +21,28 @@ function MarketRates({ market, base }: { market: Market; base: Base }) {
   // calls with the tabs, so switching tabs asks for nothing twice.
   const compared = useFetchRatesQuery(comparedMarket(market), { skip: comparedMarket(market) === market });
   const bank = useFetchRatesQuery('bank', { skip: market === 'bank' });
+  const isLoading = !currentData && isFetching;
+  const now = new Date();
   return (
     <>
+      <div className="space-y-3 px-3 pb-4 sm:px-0">
+        {!error && (
+          <RatesHeadline
+            market={market}
+            base={base}
+            rates={shownRates(currentData, base, now)}
+            isLoading={isLoading}
+          />
+        )}
+        <MarketsExplained />
+      </div>
       <RatesTable
         base={base}
         rates={currentData}
-        isLoading={!currentData && isFetching}
+        isLoading={isLoading}
         error={error ? errorMessage(error) : null}
         onRetry={refetch}
+        now={now}
       />
       <PremiumLine
         market={market}
@@ -58,48 +74,17 @@ export function HomePage() {
 
   return (
     <>
-      <section className="relative overflow-hidden bg-brand-950 pb-40 text-white">
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(232,177,58,0.22),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(36,148,104,0.35),transparent_60%)]"
-        />
-        <div className="relative mx-auto max-w-6xl px-4 pt-14 sm:px-6 sm:pt-20">
-          <div aria-hidden="true" className="absolute top-16 right-6 hidden grid-cols-2 gap-4 lg:grid">
-            {BASES.map((base, index) => (
-              <div
-                key={base}
-                className={`flex size-28 flex-col items-center justify-center rounded-2xl bg-white/5 ring-1 ring-white/10 ${index % 2 ? 'translate-y-8' : ''}`}
-              >
-                <span className="text-3xl font-bold text-gold-300">{BASE_DISPLAY[base].symbol}</span>
-                <span className="mt-1 text-xs font-semibold tracking-[0.2em] text-brand-200/70">
-                  {BASE_DISPLAY[base].code}
-                </span>
-              </div>
-            ))}
-          </div>
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold text-gold-200 ring-1 ring-white/15">
-            <span className="size-1.5 rounded-full bg-gold-400" aria-hidden="true" />
-            Updated every day
+      {/* Issue 11: the rates come first; a visitor on a phone sees the dollar and the USD row without scrolling. */}
+      <section className="bg-brand-950 pb-16 text-white sm:pb-20">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-baseline justify-between gap-x-6 gap-y-1 px-4 pt-4 sm:px-6 sm:pt-8">
+          <h1 className="text-xl font-extrabold tracking-tight sm:text-3xl">Today’s exchange rates</h1>
+          <p className="hidden text-sm text-brand-100/85 sm:block">
+            Naira, Kenyan shilling, rand and cedi, updated every day.
           </p>
-          <h1 className="mt-5 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
-            Know today’s rate before you <span className="text-gold-300">change money</span>.
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg leading-8 text-brand-100/85">
-            Bank, cash and transfer rates for the naira, Kenyan shilling, rand and cedi against the dollar,
-            euro, pound and Canadian dollar.
-          </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/rate_calculator" className={buttonClasses('accent', 'lg')}>
-              Open the rate calculator
-            </Link>
-            <Link to="/api" className={buttonClasses('inverse', 'lg')}>
-              Rates API for developers
-            </Link>
-          </div>
         </div>
       </section>
 
-      <div className="relative mx-auto -mt-28 max-w-6xl px-4 sm:px-6">
+      <div className="relative mx-auto -mt-12 max-w-6xl px-4 sm:-mt-14 sm:px-6">
         <Card className="p-3 shadow-xl shadow-brand-950/10 sm:p-6">
           <h2 className="sr-only">Rates</h2>
           <RatesBoard>
@@ -118,6 +103,45 @@ export function HomePage() {
             )}
           </RatesBoard>
         </Card>
+      </div>
+
+      <div className="mx-auto mt-12 max-w-6xl px-4 sm:mt-16 sm:px-6">
+        <section className="relative overflow-hidden rounded-2xl bg-brand-950 px-6 py-10 text-white sm:rounded-3xl sm:px-10 sm:py-14">
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(232,177,58,0.22),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(36,148,104,0.35),transparent_60%)]"
+          />
+          <div aria-hidden="true" className="absolute top-10 right-10 hidden grid-cols-2 gap-4 lg:grid">
+            {BASES.map((base, index) => (
+              <div
+                key={base}
+                className={`flex size-24 flex-col items-center justify-center rounded-2xl bg-white/5 ring-1 ring-white/10 ${index % 2 ? 'translate-y-8' : ''}`}
+              >
+                <span className="text-3xl font-bold text-gold-300">{BASE_DISPLAY[base].symbol}</span>
+                <span className="mt-1 text-xs font-semibold tracking-[0.2em] text-brand-200/70">
+                  {BASE_DISPLAY[base].code}
+                </span>
+              </div>
+            ))}
+          </div>
+          <div className="relative max-w-2xl">
+            <h2 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+              Know today’s rate before you <span className="text-gold-300">change money</span>.
+            </h2>
+            <p className="mt-4 text-lg leading-8 text-brand-100/85">
+              Bank, cash and transfer rates for the naira, Kenyan shilling, rand and cedi against the dollar,
+              euro, pound and Canadian dollar.
+            </p>
+            <div className="mt-7 flex flex-wrap gap-3">
+              <Link to="/rate_calculator" className={buttonClasses('accent', 'lg')}>
+                Open the rate calculator
+              </Link>
+              <Link to="/api" className={buttonClasses('inverse', 'lg')}>
+                Rates API for developers
+              </Link>
+            </div>
+          </div>
+        </section>
       </div>
 
       <section className="mx-auto grid max-w-6xl gap-6 px-4 py-16 sm:px-6 lg:grid-cols-[3fr_2fr]">

@@ -3,7 +3,7 @@ import {
   ASSETS,
   BASE_DISPLAY,
   DEFAULT_MARKET,
-  formatLastUpdated,
+  formatDateTime,
   formatNumber,
   isSameDay,
   MARKET_LABELS,
@@ -87,7 +87,7 @@ function RateSummary({
         </div>
         <div className="col-span-2 rounded-lg bg-slate-50 p-3">
           <dt className="text-slate-500">Last updated</dt>
-          <dd className="font-semibold text-slate-900 tabular-nums">{formatLastUpdated(rate.updatedAt)}</dd>
+          <dd className="font-semibold text-slate-900 tabular-nums">{formatDateTime(rate.updatedAt)}</dd>
         </div>
       </dl>
       {stale && (

@@ -1,4 +1,4 @@
-import { formatLastUpdated, type Status } from '@afrofx/shared';
+import { formatDateTime, type Status } from '@afrofx/shared';
 import { errorMessage } from '../../../api/error-message';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
@@ -40,7 +40,7 @@ function StatusReport({ status }: { status: Status }) {
           <p className="font-semibold text-slate-900">
             {healthy ? 'All systems operational' : 'Some systems are having trouble'}
           </p>
-          <p className="text-sm text-slate-600">Checked {formatLastUpdated(status.checkedAt)}</p>
+          <p className="text-sm text-slate-600">Checked {formatDateTime(status.checkedAt)}</p>
         </div>
       </Card>
 
@@ -72,7 +72,7 @@ function StatusReport({ status }: { status: Status }) {
                 <p className="font-medium text-slate-900">{market.label} market</p>
                 <p className="text-sm text-slate-500 tabular-nums">
                   {market.updatedAt && market.ageSeconds !== null
-                    ? `Last update ${formatLastUpdated(market.updatedAt)} (${formatAge(market.ageSeconds)})`
+                    ? `Last update ${formatDateTime(market.updatedAt)} (${formatAge(market.ageSeconds)})`
                     : 'No rates yet'}
                 </p>
               </div>
