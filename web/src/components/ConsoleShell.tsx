@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
 import { cn } from '../lib/cn';
 import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { iconPaths, type IconName } from './icons';
 import { Logo } from './Logo';
+import { usePagePanel } from './use-page-panel';
 
 export function NavIcon({ name, className }: { name: IconName; className?: string }) {
   return (
@@ -51,7 +52,7 @@ interface ConsoleShellProps {
 
 /**
  * The signed-in consoles' frame: a 14rem sidebar (SPEC §9) beside the page. On small screens the sidebar
- * is hidden, opens from a menu button and closes on an outside click, on Escape or when a link is followed (SPEC §2).
+ * is hidden, opens from a menu button and closes on an outside tap, on Escape or when a link is followed (SPEC §2).
  */
 export function ConsoleShell({
   label,
@@ -64,31 +65,13 @@ export function ConsoleShell({
   children,
 }: ConsoleShellProps) {
   useScrollToTop();
-  const { pathname } = useLocation();
-  // The mobile sidebar belongs to the page it was opened on, so following a link closes it.
-  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
-  const sidebarOpen = openOnPath === pathname;
-  const sidebarRef = useRef<HTMLElement>(null);
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const {
+    open: sidebarOpen,
+    toggle,
+    panelRef: sidebarRef,
+    buttonRef: menuButtonRef,
+  } = usePagePanel<HTMLElement>();
   const sidebarId = `${label.toLowerCase().replace(/\W+/g, '-')}-sidebar`;
-
-  useEffect(() => {
-    if (!sidebarOpen) return;
-    const onPointerDown = (event: MouseEvent) => {
-      const target = event.target as Node;
-      if (sidebarRef.current?.contains(target) || menuButtonRef.current?.contains(target)) return;
-      setOpenOnPath(null);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpenOnPath(null);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('mousedown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [sidebarOpen]);
 
   return (
     <div className="min-h-dvh bg-slate-50 lg:flex">
@@ -101,7 +84,7 @@ export function ConsoleShell({
           type="button"
           aria-expanded={sidebarOpen}
           aria-controls={sidebarId}
-          onClick={() => setOpenOnPath(sidebarOpen ? null : pathname)}
+          onClick={toggle}
           className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300"
         >
           <svg

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { ExternalLink } from '../../components/ExternalLink';
 import { Logo } from '../../components/Logo';
+import { usePagePanel } from '../../components/use-page-panel';
 import { cn } from '../../lib/cn';
 import { DEMO_BOOKING_URL, TELEGRAM_BOT_URL, TWITTER_BOT_URL } from '../../lib/links';
 import { useScrollToTop } from '../../lib/use-scroll-to-top';
@@ -32,20 +32,7 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   );
 
 function SiteHeader() {
-  const { pathname } = useLocation();
-  // The menu belongs to the page it was opened on, so following a link closes it.
-  const [menuPath, setMenuPath] = useState<string | null>(null);
-  const menuOpen = menuPath === pathname;
-  const setMenuOpen = (open: boolean) => setMenuPath(open ? pathname : null);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuPath(null);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
+  const { open: menuOpen, toggle, panelRef, buttonRef } = usePagePanel<HTMLElement>();
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
@@ -83,11 +70,12 @@ function SiteHeader() {
           </ExternalLink>
         </nav>
         <button
+          ref={buttonRef}
           type="button"
           className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 md:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
-          onClick={() => setMenuOpen(!menuOpen)}
+          onClick={toggle}
         >
           <svg
             className="size-5"
@@ -108,6 +96,7 @@ function SiteHeader() {
       </div>
       {menuOpen && (
         <nav
+          ref={panelRef}
           id="mobile-menu"
           aria-label="Main"
           className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 md:hidden"

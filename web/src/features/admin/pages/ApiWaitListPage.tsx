@@ -10,6 +10,7 @@ const columns: ReadonlyArray<Column<Subscriber>> = [
   {
     key: 'email',
     header: 'E-mail',
+    cardTitle: true,
     cell: (customer) => (
       <span className="font-medium break-all whitespace-normal text-slate-900">{customer.email}</span>
     ),

@@ -11,6 +11,7 @@ const columns: ReadonlyArray<Column<App>> = [
   {
     key: 'name',
     header: 'Name',
+    cardTitle: true,
     cell: (app) => <span className="font-medium text-slate-900">{app.name}</span>,
   },
   {

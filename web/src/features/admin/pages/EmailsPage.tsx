@@ -65,6 +65,7 @@ export function EmailsPage() {
     {
       key: 'email',
       header: 'E-mail',
+      cardTitle: true,
       cell: (subscriber) => <span className="font-medium text-slate-900">{subscriber.email}</span>,
     },
     {

@@ -75,14 +75,8 @@ export function PlansPage() {
     {
       key: 'name',
       header: 'Name',
-      cell: (plan) => (
-        <>
-          <span className="font-semibold text-slate-900">{plan.name}</span>
-          <span className="block text-xs text-slate-500 tabular-nums sm:hidden">
-            {formatNumber(plan.numberOfRequest, 0)} / month
-          </span>
-        </>
-      ),
+      cardTitle: true,
+      cell: (plan) => <span className="font-semibold text-slate-900">{plan.name}</span>,
     },
     {
       key: 'amount',
@@ -98,7 +92,6 @@ export function PlansPage() {
       key: 'requests',
       header: 'Requests',
       align: 'right',
-      className: 'max-sm:hidden',
       cell: (plan) => (
         <span className="tabular-nums">
           {formatNumber(plan.numberOfRequest, 0)} <span className="text-xs text-slate-500">/ month</span>
@@ -123,7 +116,7 @@ export function PlansPage() {
     {
       key: 'created',
       header: 'Created',
-      className: 'max-md:hidden',
+      className: 'sm:max-md:hidden',
       cell: (plan) => <span className="text-slate-500 tabular-nums">{formatDateTime(plan.createdAt)}</span>,
     },
     {

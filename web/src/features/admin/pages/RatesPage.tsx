@@ -75,6 +75,7 @@ export function RatesPage() {
     {
       key: 'asset',
       header: 'Asset',
+      cardTitle: true,
       cell: (rate) => (
         <span className="inline-flex items-center gap-2 font-semibold text-slate-900">
           <span className="text-lg leading-none" aria-hidden="true">

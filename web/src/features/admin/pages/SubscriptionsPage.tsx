@@ -15,6 +15,7 @@ const columns: ReadonlyArray<Column<Subscription>> = [
   {
     key: 'plan',
     header: 'Plan',
+    cardTitle: true,
     cell: (subscription) =>
       subscription.plan._id ? (
         <span className="font-semibold text-slate-900">{subscription.plan.name}</span>

@@ -30,6 +30,7 @@ const columns: ReadonlyArray<Column<Transaction>> = [
   {
     key: 'reference',
     header: 'Reference',
+    cardTitle: true,
     cell: (transaction) => (
       <span className="font-mono text-[13px] text-slate-900">{transaction.transactionRefrence}</span>
     ),

@@ -73,26 +73,23 @@ export function UsersPage() {
     {
       key: 'email',
       header: 'Email',
+      cardTitle: true,
       cell: (user) => (
         <span className="flex flex-wrap items-center gap-2 whitespace-normal">
           <span className="font-medium break-all text-slate-900">{user.email}</span>
           {user.role === 'admin' ? <Pill tone="blue">Admin</Pill> : null}
           {user.state === 'premium_customer' ? <Pill tone="gold">Super customer</Pill> : null}
-          {/* Small screens have no Status column: the status shows under the address. */}
-          <span className="sm:hidden">{statusPill(user)}</span>
         </span>
       ),
     },
     {
       key: 'status',
       header: 'Status',
-      className: 'max-sm:hidden',
       cell: statusPill,
     },
     {
       key: 'created',
       header: 'Created',
-      className: 'max-sm:hidden',
       cell: (user) => <span className="text-slate-500 tabular-nums">{formatDateTime(user.createdAt)}</span>,
     },
     {

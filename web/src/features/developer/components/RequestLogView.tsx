@@ -14,24 +14,21 @@ const columns: ReadonlyArray<Column<RequestLogEntry>> = [
   {
     key: 'time',
     header: 'Time',
-    className: 'max-sm:hidden',
     cell: (entry) => <span className="text-slate-500 tabular-nums">{formatDateTime(entry.createdAt)}</span>,
   },
   {
     key: 'request',
     header: 'Request',
+    cardTitle: true,
     cell: (entry) => (
       <>
         <span
-          className="block max-w-[10rem] truncate font-mono text-[13px] text-slate-900 sm:max-w-[18rem] xl:max-w-[24rem]"
+          className="block max-w-full truncate font-mono text-[13px] text-slate-900 sm:max-w-[18rem] xl:max-w-[24rem]"
           title={entry.originalUrl}
         >
           {entry.originalUrl}
         </span>
-        <span className="mt-0.5 block text-xs text-slate-500">
-          <span className="tabular-nums sm:hidden">{formatDateTime(entry.createdAt)}</span>
-          <span className="max-sm:hidden">{entry.host}</span>
-        </span>
+        <span className="mt-0.5 block text-xs text-slate-500">{entry.host}</span>
       </>
     ),
   },
@@ -58,7 +55,7 @@ const columns: ReadonlyArray<Column<RequestLogEntry>> = [
   {
     key: 'client',
     header: 'Client',
-    className: 'max-md:hidden',
+    className: 'sm:max-md:hidden',
     cell: (entry) => (
       <>
         <span className="block font-mono text-[13px] text-slate-700">{entry.ipAddress}</span>

@@ -8,6 +8,7 @@ const columns: ReadonlyArray<Column<Transaction>> = [
   {
     key: 'reference',
     header: 'Reference',
+    cardTitle: true,
     cell: (transaction) => (
       <span className="font-mono text-[13px] text-slate-900">{transaction.transactionRefrence}</span>
     ),
@@ -38,7 +39,7 @@ const columns: ReadonlyArray<Column<Transaction>> = [
   {
     key: 'provider-status',
     header: 'Payment',
-    className: 'max-md:hidden',
+    className: 'sm:max-md:hidden',
     cell: (transaction) => <TransactionStatus status={transaction.transactionStatus} />,
   },
   {

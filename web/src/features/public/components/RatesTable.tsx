@@ -147,6 +147,7 @@ export function RatesTable({ base, rates, isLoading, error, onRetry, now = new D
       onRetry={onRetry}
       emptyMessage={NOT_UPDATED_TODAY}
       emptyDescription="Our desk publishes new rates every morning. Try another market or currency, or check back soon."
+      cardBelow={false}
     />
   );
 }
