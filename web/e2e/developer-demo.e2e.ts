@@ -52,7 +52,10 @@ describe('the demo developer', () => {
 
     const chart = page.getByRole('img', { name: /^Requests per day from / });
     await chart.waitFor();
-    expect(await chart.locator('rect.fill-brand-600, rect.fill-gold-400').count()).toBe(30);
+    // Drawn by lightweight-charts on a canvas; its 30 days are read from the table beside it.
+    await chart.locator('canvas').first().waitFor();
+    const days = page.getByRole('table', { name: 'Requests per day (UTC)' }).locator('tbody tr');
+    expect(await days.count()).toBe(30);
     expect(await page.getByRole('link', { name: 'Home', exact: true }).getAttribute('aria-current')).toBe(
       'page',
     );
