@@ -9,6 +9,7 @@ import { apiDocsPage, apiQuickStart, splitApiDocument, type OpenApiDocument } fr
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { appsAdminRoutes } from './modules/apps/apps-admin.routes';
 import { appsRoutes } from './modules/apps/apps.routes';
+import { siteRoutes } from './modules/site/site.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRunsRoutes } from './modules/job-runs/job-runs.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -96,6 +97,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   await app.register(
     async (v1) => {
       await v1.register(healthRoutes, routeOptions);
+      await v1.register(siteRoutes, routeOptions);
       await v1.register(ratesRoutes, routeOptions);
       await v1.register(subscribersRoutes, routeOptions);
       await v1.register(adminUsersRoutes, routeOptions);

@@ -21,6 +21,8 @@ export interface Config {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The address visitors and developers write to for help (the legal pages, the portal's E-mail support). */
+  supportEmail: string;
   publicUrl: string;
   jwtSecret: string;
   adminEmail: string | undefined;
@@ -122,6 +124,14 @@ function parseUrl(name: string, raw: string | undefined, protocols: string[]): s
     throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
   }
   return raw;
+}
+
+function parseEmail(name: string, raw: string | undefined, fallback: string): string {
+  const value = raw === undefined || raw === '' ? fallback : raw.trim();
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value)) {
+    throw new ConfigError(`${name} must be an e-mail address such as support@example.com, got "${value}"`);
+  }
+  return value;
 }
 
 function parseTimeOfDay(
@@ -253,6 +263,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl,
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'AfroFX <rates@afrofx.local>',
+    supportEmail: parseEmail('SUPPORT_EMAIL', env.SUPPORT_EMAIL, 'support@afrofx.local'),
     publicUrl,
     jwtSecret,
     adminEmail,

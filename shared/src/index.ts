@@ -13,3 +13,4 @@ export * from './pricing';
 export * from './quotes';
 export * from './contracts/jobs';
 export * from './contracts/webhooks';
+export * from './contracts/site';

@@ -4,5 +4,3 @@ export const TELEGRAM_BOT_URL = 'https://t.me/afrofx_bot';
 export const DEMO_BOOKING_URL = 'https://calendly.com/afrofx/30min';
 /** The API reference served beside the API (DESIGN §5). */
 export const API_DOCS_URL = '/docs';
-/** The support mailbox; SPEC §9 fixes the subject line of support mail. */
-export const SUPPORT_EMAIL = 'support@afrofx.local';

@@ -1,3 +1,4 @@
+import { useSupportEmail } from '../../../api/site-api';
 import type { Subscription } from '@afrofx/shared';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
@@ -40,6 +41,7 @@ function subscriptionPresent(
 }
 
 export function DeveloperLayout() {
+  const supportEmail = useSupportEmail();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const user = readDeveloperSession()?.userData;
@@ -96,7 +98,7 @@ export function DeveloperLayout() {
             <NavIcon name="book" />
             API documentation
           </ExternalLink>
-          <SupportActions hasSubscription={hasSubscription} />
+          <SupportActions hasSubscription={hasSubscription} supportEmail={supportEmail} />
           <button type="button" onClick={() => setConfirmingLogout(true)} className={sidebarActionClasses}>
             <NavIcon name="logout" />
             Log out

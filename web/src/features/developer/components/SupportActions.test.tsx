@@ -4,7 +4,11 @@ import { renderAt } from '../../../test/developer';
 import { SupportActions } from './SupportActions';
 
 const renderActions = (hasSubscription: boolean | undefined) =>
-  renderAt('/developer/home', '/developer/*', <SupportActions hasSubscription={hasSubscription} />);
+  renderAt(
+    '/developer/home',
+    '/developer/*',
+    <SupportActions hasSubscription={hasSubscription} supportEmail="help@afrofx.example" />,
+  );
 
 describe('support and demo actions', () => {
   it.each(['Book a demo', 'E-mail support'])(
@@ -37,14 +41,14 @@ describe('support and demo actions', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/developer/home');
   });
 
-  it('with a subscription, books a 30-minute demo and mails support with the fixed subject', () => {
+  it('with a subscription, books a 30-minute demo and mails the configured support address with the fixed subject', () => {
     renderActions(true);
     const demo = screen.getByRole('link', { name: /Book a demo/ });
     expect(demo).toHaveAttribute('href', 'https://calendly.com/afrofx/30min');
     expect(demo).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('link', { name: 'E-mail support' })).toHaveAttribute(
       'href',
-      'mailto:support@afrofx.local?subject=Hi%2C%20I%20need%20help%20with%20my%20account.',
+      'mailto:help@afrofx.example?subject=Hi%2C%20I%20need%20help%20with%20my%20account.',
     );
   });
 

@@ -5,20 +5,23 @@ import { buttonClasses, Button } from '../../../components/Button';
 import { NavIcon, sidebarActionClasses } from '../../../components/ConsoleShell';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { Modal } from '../../../components/Modal';
-import { DEMO_BOOKING_URL, SUPPORT_EMAIL } from '../../../lib/links';
+import { DEMO_BOOKING_URL } from '../../../lib/links';
 
-const SUPPORT_MAIL_URL = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(SUPPORT_MAIL_SUBJECT)}`;
+const supportMailUrl = (address: string) =>
+  `mailto:${address}?subject=${encodeURIComponent(SUPPORT_MAIL_SUBJECT)}`;
 
 interface SupportActionsProps {
   /** Whether the current app has a subscription; undefined while that is being checked. */
   hasSubscription: boolean | undefined;
+  /** The configured support address (SUPPORT_EMAIL); undefined while it loads. */
+  supportEmail: string | undefined;
 }
 
 /**
  * SPEC §5: booking a demo (a 30-minute slot) and e-mailing support are for subscribers; anyone else
  * is told so and pointed to the plans.
  */
-export function SupportActions({ hasSubscription }: SupportActionsProps) {
+export function SupportActions({ hasSubscription, supportEmail }: SupportActionsProps) {
   const [gateOpen, setGateOpen] = useState(false);
   const close = () => setGateOpen(false);
 
@@ -29,7 +32,11 @@ export function SupportActions({ hasSubscription }: SupportActionsProps) {
           <NavIcon name="calendar" />
           Book a demo
         </ExternalLink>
-        <a href={SUPPORT_MAIL_URL} className={sidebarActionClasses}>
+        <a
+          href={supportEmail ? supportMailUrl(supportEmail) : undefined}
+          aria-disabled={supportEmail ? undefined : true}
+          className={sidebarActionClasses}
+        >
           <NavIcon name="emails" />
           E-mail support
         </a>

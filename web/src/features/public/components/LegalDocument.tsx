@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useSupportEmail } from '../../../api/site-api';
 import { Card } from '../../../components/Card';
 
 export interface LegalSection {
@@ -21,6 +22,7 @@ const slug = (heading: string) =>
     .replace(/(^-|-$)/g, '');
 
 export function LegalDocument({ title, effectiveDate, intro, sections }: LegalDocumentProps) {
+  const supportEmail = useSupportEmail();
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:py-16">
       <div className="grid gap-10 lg:grid-cols-[14rem_1fr]">
@@ -66,6 +68,25 @@ export function LegalDocument({ title, effectiveDate, intro, sections }: LegalDo
                 </div>
               </section>
             ))}
+            <section
+              aria-labelledby="legal-contact"
+              className="mt-10 rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200"
+            >
+              <h2 id="legal-contact" className="text-base font-bold text-slate-900">
+                Contact
+              </h2>
+              <p className="mt-2 leading-7 text-slate-700">
+                Questions about this document or your data? Write to{' '}
+                {supportEmail ? (
+                  <a href={`mailto:${supportEmail}`} className="font-semibold text-brand-700 underline">
+                    {supportEmail}
+                  </a>
+                ) : (
+                  'our support team'
+                )}
+                .
+              </p>
+            </section>
           </article>
         </Card>
       </div>

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, SiteContact } from '@afrofx/shared';
+import { ok } from '../../http';
+import type { RouteOptions } from '../../route-options';
+
+export const siteRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { runtime }) => {
+  app.get(
+    '/user/site_contact',
+    {
+      schema: {
+        tags: ['Public'],
+        summary: 'The support address the site shows (SUPPORT_EMAIL)',
+        response: { 200: Envelope(SiteContact) },
+      },
+    },
+    async () => ok({ supportEmail: runtime.config.supportEmail }, 'Site contact fetched.'),
+  );
+};

@@ -1,0 +1,19 @@
+import type { ApiEnvelope, SiteContact } from '@afrofx/shared';
+import { api } from './base-api';
+
+// Shared by the public site (legal pages) and the developer portal (E-mail support).
+const siteApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    fetchSiteContact: build.query<SiteContact, void>({
+      query: () => 'user/site_contact',
+      transformResponse: (response: ApiEnvelope<SiteContact>) => response.data,
+      // The address changes only with the server's configuration.
+      keepUnusedDataFor: 3600,
+    }),
+  }),
+});
+
+/** The support address the server is configured with (SUPPORT_EMAIL); undefined until it has loaded. */
+export function useSupportEmail(): string | undefined {
+  return siteApi.useFetchSiteContactQuery().data?.supportEmail;
+}
