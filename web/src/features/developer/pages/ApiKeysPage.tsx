@@ -6,18 +6,16 @@ import { CodeWindow } from '../../../components/CodeWindow';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataView } from '../../../components/DataView';
 import { PageHeader } from '../../../components/PageHeader';
-import { copyText } from '../../../lib/clipboard';
+import { copyWithToast } from '../../../lib/clipboard';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { KeyField } from '../components/KeyField';
+import { SecretShownOnce } from '../components/SecretShownOnce';
 import type { CurrentApp } from '../current-app';
 import { requestSample } from '../request-sample';
 import { useFetchApiKeyQuery, useGenerateApiKeyMutation } from '../developer-api';
 
-async function copy(text: string): Promise<void> {
-  if (await copyText(text)) showToast('Text copied', 'success');
-  else showToast('This browser did not let us copy. Select the key and copy it yourself.', 'error');
-}
+const copy = (text: string) => copyWithToast(text, 'key');
 
 export function ApiKeysPage({ app }: { app: CurrentApp }) {
   useDocumentTitle('API keys');
@@ -54,41 +52,14 @@ export function ApiKeysPage({ app }: { app: CurrentApp }) {
       />
 
       {fresh && (
-        <section
-          aria-labelledby="fresh-key-heading"
-          className="mb-6 rounded-2xl bg-gold-50 p-5 ring-1 ring-gold-500/40 sm:p-6"
-        >
-          <div className="flex items-start gap-3">
-            <span
-              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-gold-400 font-bold text-brand-950"
-              aria-hidden="true"
-            >
-              !
-            </span>
-            <div>
-              <h2 id="fresh-key-heading" className="font-semibold text-slate-900">
-                Copy your private key now
-              </h2>
-              <p role="status" className="mt-1 text-sm text-slate-700">
-                {fresh.message}
-              </p>
-            </div>
-          </div>
-          <div className="mt-5">
-            <KeyField
-              label="Private key"
-              value={fresh.key.private_key}
-              onCopy={() => void copy(fresh.key.private_key)}
-              emphasis
-              hint="Keep it in a secret store or an environment variable, never in client-side code. Anyone holding it spends your quota."
-            />
-          </div>
-          <div className="mt-5 flex justify-end">
-            <Button variant="secondary" onClick={() => setFresh(null)}>
-              I’ve saved it
-            </Button>
-          </div>
-        </section>
+        <SecretShownOnce
+          title="Copy your private key now"
+          message={fresh.message}
+          label="Private key"
+          secret={fresh.key.private_key}
+          hint="Keep it in a secret store or an environment variable, never in client-side code. Anyone holding it spends your quota."
+          onDone={() => setFresh(null)}
+        />
       )}
 
       <Card className="p-5 sm:p-6">

@@ -8,11 +8,10 @@ import { DataView } from '../../../components/DataView';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { Modal } from '../../../components/Modal';
 import { PageHeader } from '../../../components/PageHeader';
-import { copyText } from '../../../lib/clipboard';
 import { API_DOCS_URL } from '../../../lib/links';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { KeyField } from '../components/KeyField';
+import { SecretShownOnce } from '../components/SecretShownOnce';
 import { WebhookDeliveryLog } from '../components/WebhookDeliveryLog';
 import { WebhookEndpointCard } from '../components/WebhookEndpointCard';
 import { WebhookForm } from '../components/WebhookForm';
@@ -29,11 +28,6 @@ const VERIFY_SAMPLE = `// AfroFX-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.b
 const parts = Object.fromEntries(header.split(',').map((kv) => kv.split('=')));
 const expected = createHmac('sha256', secret).update(\`\${parts.t}.\${rawBody}\`).digest('hex');
 const valid = timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(parts.v1, 'hex'));`;
-
-async function copy(text: string): Promise<void> {
-  if (await copyText(text)) showToast('Text copied', 'success');
-  else showToast('This browser did not let us copy. Select the secret and copy it yourself.', 'error');
-}
 
 type Pending = { kind: 'rotate' | 'delete'; endpoint: WebhookEndpoint } | null;
 
@@ -99,34 +93,19 @@ export function WebhooksPage({ app }: { app: CurrentApp }) {
       />
 
       {fresh && (
-        <section
-          aria-labelledby="fresh-secret-heading"
-          className="mb-6 rounded-2xl bg-gold-50 p-5 ring-1 ring-gold-500/40 sm:p-6"
-        >
-          <h2 id="fresh-secret-heading" className="font-semibold text-slate-900">
-            Copy the signing secret now
-          </h2>
-          <p role="status" className="mt-1 text-sm text-slate-700">
-            {fresh.message}
-          </p>
-          <p className="mt-1 text-sm break-all text-slate-600">
-            For <span className="font-mono">{fresh.endpoint.url}</span>
-          </p>
-          <div className="mt-5">
-            <KeyField
-              label="Signing secret"
-              value={fresh.endpoint.secret}
-              onCopy={() => void copy(fresh.endpoint.secret)}
-              emphasis
-              hint="Keep it on your server only. Use it to check the AfroFX-Signature header of every delivery."
-            />
-          </div>
-          <div className="mt-5 flex justify-end">
-            <Button variant="secondary" onClick={() => setFresh(null)}>
-              I’ve saved it
-            </Button>
-          </div>
-        </section>
+        <SecretShownOnce
+          title="Copy the signing secret now"
+          message={fresh.message}
+          detail={
+            <>
+              For <span className="font-mono">{fresh.endpoint.url}</span>
+            </>
+          }
+          label="Signing secret"
+          secret={fresh.endpoint.secret}
+          hint="Keep it on your server only. Use it to check the AfroFX-Signature header of every delivery."
+          onDone={() => setFresh(null)}
+        />
       )}
 
       <DataView
