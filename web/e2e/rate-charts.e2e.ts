@@ -38,7 +38,7 @@ async function choose(page: Page, name: string): Promise<void> {
 
 /** Waits until the chart labelled `name` has drawn its canvas, and answers how many canvases it holds. */
 async function drawnChart(page: Page, name: RegExp): Promise<number> {
-  const chart = page.getByRole('img', { name });
+  const chart = page.getByRole('figure', { name });
   await chart.locator('canvas').first().waitFor();
   return chart.locator('canvas').count();
 }

@@ -111,7 +111,7 @@ export function RatesTable({ base, rates, isLoading, error, onRetry, now = new D
       cell: (rate) => (
         <span className="text-slate-600 tabular-nums">
           {price(rate.spread)}
-          <span className="block text-xs text-slate-400">{formatNumber(rate.spreadPct)}%</span>
+          <span className="block text-xs text-slate-500">{formatNumber(rate.spreadPct)}%</span>
         </span>
       ),
     },
