@@ -33,7 +33,8 @@ async function choose(page: Page, name: string): Promise<void> {
     .locator('label')
     .filter({ has: page.getByRole('radio', { name, exact: true }) })
     .click();
-  expect(await page.getByRole('radio', { name, exact: true }).isChecked()).toBe(true);
+  // The choice goes through the URL before the radio re-renders checked: wait for it rather than read it at once.
+  await page.getByRole('radio', { name, exact: true, checked: true }).waitFor();
 }
 
 /** Waits until the chart labelled `name` has drawn its canvas, and answers how many canvases it holds. */
