@@ -50,7 +50,7 @@ describe('the demo developer', () => {
     expect(week).toBeGreaterThanOrEqual(today);
     expect(month).toBeGreaterThanOrEqual(week);
 
-    const chart = page.getByRole('img', { name: /^Requests per day from / });
+    const chart = page.getByRole('figure', { name: /^Requests per day from / });
     await chart.waitFor();
     // Drawn by lightweight-charts on a canvas; its 30 days are read from the table beside it.
     await chart.locator('canvas').first().waitFor();

@@ -75,7 +75,7 @@ describe('developer portal screenshots for review', () => {
       await shot(page, 'apps');
 
       await pickApp(page, DEMO_APP);
-      await page.getByRole('img', { name: /^Requests per day from / }).waitFor();
+      await page.getByRole('figure', { name: /^Requests per day from / }).waitFor();
       await page.getByText('Requests this month').waitFor();
       await shot(page, 'home');
 

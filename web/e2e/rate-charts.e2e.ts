@@ -33,12 +33,13 @@ async function choose(page: Page, name: string): Promise<void> {
     .locator('label')
     .filter({ has: page.getByRole('radio', { name, exact: true }) })
     .click();
-  expect(await page.getByRole('radio', { name, exact: true }).isChecked()).toBe(true);
+  // The choice goes through the URL before the radio re-renders checked: wait for it rather than read it at once.
+  await page.getByRole('radio', { name, exact: true, checked: true }).waitFor();
 }
 
 /** Waits until the chart labelled `name` has drawn its canvas, and answers how many canvases it holds. */
 async function drawnChart(page: Page, name: RegExp): Promise<number> {
-  const chart = page.getByRole('img', { name });
+  const chart = page.getByRole('figure', { name });
   await chart.locator('canvas').first().waitFor();
   return chart.locator('canvas').count();
 }

@@ -17,7 +17,11 @@ export function CodeWindow({ title, children, className }: CodeWindowProps) {
         <span className="size-3 rounded-full bg-brand-400/80" aria-hidden="true" />
         <span className="ml-2 text-xs font-medium text-brand-200/70">{title}</span>
       </div>
-      <pre className="overflow-x-auto p-5 text-[13px] leading-6 text-brand-50">
+      {/* Focusable so that a keyboard can scroll a long line on a phone. */}
+      <pre
+        tabIndex={0}
+        className="overflow-x-auto p-5 text-[13px] leading-6 text-brand-50 focus-visible:outline-gold-300"
+      >
         <code>{children}</code>
       </pre>
     </div>

@@ -25,7 +25,7 @@ export function Logo({ tone = 'light' }: LogoProps) {
           tone === 'dark' ? 'text-white' : 'text-brand-900',
         )}
       >
-        Afro<span className={tone === 'dark' ? 'text-gold-300' : 'text-gold-500'}>FX</span>
+        Afro<span className={tone === 'dark' ? 'text-gold-300' : 'text-gold-700'}>FX</span>
       </span>
     </span>
   );

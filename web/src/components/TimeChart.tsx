@@ -105,7 +105,8 @@ export function TimeChart({ series, label, height, precision = 2, className }: T
 
   return (
     <div className={cn('relative w-full', className)} style={{ height }}>
-      <div ref={containerRef} role="img" aria-label={label} className="absolute inset-0" />
+      {/* A figure, not an img: the library's attribution link inside must stay a reachable link. */}
+      <div ref={containerRef} role="figure" aria-label={label} className="absolute inset-0" />
       {state === 'loading' && (
         <div className="absolute inset-0 flex items-center justify-center">
           <Spinner label="Drawing the chart" className="text-brand-600 [&_svg]:size-8" />

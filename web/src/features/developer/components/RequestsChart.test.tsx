@@ -17,7 +17,7 @@ describe('requests chart', () => {
 
   it('summarises the month for screen readers, with the daily figures in a table', async () => {
     render(<RequestsChart daily={month} />);
-    expect(screen.getByRole('img')).toHaveAccessibleName(
+    expect(screen.getByRole('figure')).toHaveAccessibleName(
       'Requests per day from Mar 1 to Mar 30: 1,717 in all, at most 151 on Mar 30.',
     );
     expect(screen.getByRole('table', { name: 'Requests per day (UTC)' })).toHaveTextContent('2026-03-30151');

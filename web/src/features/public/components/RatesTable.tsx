@@ -35,8 +35,9 @@ export function UpdatedAt({ value, className }: { value: string; className?: str
 export function ChangeBadge({ quote, className }: { quote: Quote; className?: string }) {
   if (quote.changePct === null) {
     return (
-      <span className={cn('text-slate-400', className)} aria-label="No earlier day to compare with">
-        —
+      <span className={cn('text-slate-500', className)}>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">No earlier day to compare with</span>
       </span>
     );
   }
@@ -45,16 +46,15 @@ export function ChangeBadge({ quote, className }: { quote: Quote; className?: st
   const tone = { up: 'text-brand-700', down: 'text-red-700', flat: 'text-slate-500' }[direction];
   const percent = `${formatNumber(Math.abs(quote.changePct))}%`;
   return (
-    <span
-      className={cn('font-semibold whitespace-nowrap tabular-nums', tone, className)}
-      aria-label={
-        direction === 'flat'
-          ? 'Unchanged since the previous day'
-          : `${direction} ${percent} since the previous day`
-      }
-    >
+    // A plain span cannot carry an aria-label, so the spoken words are hidden text beside the visible arrow.
+    <span className={cn('font-semibold whitespace-nowrap tabular-nums', tone, className)}>
       <span aria-hidden="true">
         {arrow} {percent}
+      </span>
+      <span className="sr-only">
+        {direction === 'flat'
+          ? 'Unchanged since the previous day'
+          : `${direction} ${percent} since the previous day`}
       </span>
     </span>
   );
@@ -111,7 +111,7 @@ export function RatesTable({ base, rates, isLoading, error, onRetry, now = new D
       cell: (rate) => (
         <span className="text-slate-600 tabular-nums">
           {price(rate.spread)}
-          <span className="block text-xs text-slate-400">{formatNumber(rate.spreadPct)}%</span>
+          <span className="block text-xs text-slate-500">{formatNumber(rate.spreadPct)}%</span>
         </span>
       ),
     },

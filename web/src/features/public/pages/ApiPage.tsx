@@ -50,7 +50,7 @@ export function ApiPage() {
       <section className="border-b border-slate-200 bg-white">
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
           <div>
-            <p className="text-sm font-semibold tracking-wide text-gold-600 uppercase">AfroFX Forex API</p>
+            <p className="text-sm font-semibold tracking-wide text-gold-700 uppercase">AfroFX Forex API</p>
             <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance text-brand-950 sm:text-5xl">
               African exchange rates, as clean JSON.
             </h1>

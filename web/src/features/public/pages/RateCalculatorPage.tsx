@@ -121,7 +121,7 @@ export function RateCalculatorPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:py-16">
       <div className="max-w-2xl">
-        <p className="text-sm font-semibold tracking-wide text-gold-600 uppercase">Rate calculator</p>
+        <p className="text-sm font-semibold tracking-wide text-gold-700 uppercase">Rate calculator</p>
         <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-brand-950 sm:text-4xl">
           Convert between {code} and naira
         </h1>

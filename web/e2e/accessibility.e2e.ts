@@ -1,0 +1,153 @@
+import type { Browser, Page } from 'playwright-core';
+import {
+  DEMO_APP,
+  launchBrowser,
+  openPage,
+  pickApp,
+  screenshot,
+  seriousAccessibilityFindings,
+  signInAsAdmin,
+  signInAsDeveloper,
+} from './browser';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+/** Each test visits up to a dozen screens twice and runs axe on each. */
+const SPEC_TIMEOUT_MS = 240_000;
+
+interface Screen {
+  /** The artifact name: e2e-artifacts/a11y-<name>-<width>.png. */
+  name: string;
+  path: string;
+}
+
+/**
+ * Waits until the page has settled: no request in flight, no table or panel still busy, no loading spinner.
+ * Axe on a half-loaded page would check the skeleton, not the screen a user reads.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.locator('h1, h2').first().waitFor();
+  await page.locator('[aria-busy="true"], [aria-busy=""]').first().waitFor({ state: 'detached' });
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Loading/ })
+    .first()
+    .waitFor({ state: 'detached' });
+}
+
+/** Visits every screen at both widths, saving a screenshot of each; answers the serious and critical findings. */
+async function checkScreens(page: Page, screens: Screen[]): Promise<string[]> {
+  const findings: string[] = [];
+  for (const { name, path } of screens) {
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await page.goto(path);
+      await settled(page);
+      await screenshot(page, `a11y-${name}-${size.width}`);
+      for (const finding of await seriousAccessibilityFindings(page))
+        findings.push(`${path} at ${size.width} px: ${finding}`);
+    }
+  }
+  return findings;
+}
+
+function expectNoFindings(findings: string[]): void {
+  if (findings.length > 0) throw new Error(`axe found serious or critical problems:\n${findings.join('\n')}`);
+}
+
+describe('accessibility of every page at 1280 and 375 px', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it(
+    'the public site and the API documentation',
+    async () => {
+      const page = await openPage(browser, DESKTOP.width, DESKTOP.height);
+      expectNoFindings(
+        await checkScreens(page, [
+          { name: 'home', path: '/' },
+          { name: 'api', path: '/api' },
+          { name: 'rate-calculator', path: '/rate_calculator' },
+          { name: 'rate-history', path: '/rate_history' },
+          { name: 'status', path: '/status' },
+          { name: 'privacy', path: '/company/privacy' },
+          { name: 'terms', path: '/company/terms_of_use' },
+          { name: 'confirmation-bad-link', path: '/confirmation/not-a-real-link' },
+          { name: 'unsubscribe-bad-link', path: '/unsubscribe/not-a-real-token' },
+          { name: 'not-found', path: '/no/such/page' },
+          { name: 'docs', path: '/docs' },
+        ]),
+      );
+    },
+    SPEC_TIMEOUT_MS,
+  );
+
+  it(
+    'the developer portal, signed out',
+    async () => {
+      const page = await openPage(browser, DESKTOP.width, DESKTOP.height);
+      expectNoFindings(
+        await checkScreens(page, [
+          { name: 'developer-signin', path: '/developer/signin' },
+          { name: 'developer-signup', path: '/developer/signup' },
+          { name: 'developer-request-reset', path: '/developer/request_password_reset' },
+          { name: 'developer-reset-bad-link', path: '/developer/reset_password/not-a-real-code' },
+          { name: 'developer-activate-bad-link', path: '/developer/activate_account/not-a-real-account' },
+          { name: 'admin-login', path: '/admin/login' },
+        ]),
+      );
+    },
+    SPEC_TIMEOUT_MS,
+  );
+
+  it(
+    'the developer portal, signed in as the demo developer',
+    async () => {
+      const page = await openPage(browser, DESKTOP.width, DESKTOP.height);
+      await signInAsDeveloper(page);
+      await pickApp(page, DEMO_APP);
+      expectNoFindings(
+        await checkScreens(page, [
+          { name: 'developer-apps', path: '/developer/apps' },
+          { name: 'developer-home', path: '/developer/home' },
+          { name: 'developer-api-keys', path: '/developer/api' },
+          { name: 'developer-request', path: '/developer/request' },
+          { name: 'developer-plans', path: '/developer/plans' },
+          { name: 'developer-webhooks', path: '/developer/webhooks' },
+          { name: 'developer-change-password', path: '/developer/change_password' },
+          { name: 'developer-not-found', path: '/developer/no-such-screen' },
+        ]),
+      );
+    },
+    SPEC_TIMEOUT_MS,
+  );
+
+  it(
+    'the admin console, signed in as the demo admin',
+    async () => {
+      const page = await openPage(browser, DESKTOP.width, DESKTOP.height);
+      await signInAsAdmin(page);
+      expectNoFindings(
+        await checkScreens(page, [
+          { name: 'admin-emails', path: '/admin/emails' },
+          { name: 'admin-users', path: '/admin/users' },
+          { name: 'admin-rates', path: '/admin/rates' },
+          { name: 'admin-api-wait-list', path: '/admin/api_wait_list' },
+          { name: 'admin-plans', path: '/admin/plans' },
+          { name: 'admin-apps', path: '/admin/apps' },
+          { name: 'admin-transactions', path: '/admin/transactions' },
+          { name: 'admin-subscriptions', path: '/admin/subscriptions' },
+        ]),
+      );
+    },
+    SPEC_TIMEOUT_MS,
+  );
+});
