@@ -5,6 +5,7 @@ import { buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LinkResult } from '../components/LinkResult';
 import { useConfirmSubscriptionMutation } from '../public-api';
 
 /** SPEC §2: confirms a mailing-list subscription on arrival and shows the server's answer. */
@@ -25,25 +26,9 @@ export function ConfirmationPage() {
     <div className="mx-auto flex max-w-6xl justify-center px-4 py-20 sm:px-6">
       <Card className="w-full max-w-md p-8 text-center">
         {isSuccess ? (
-          <>
-            <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-2xl text-brand-600">
-              ✓
-            </span>
-            <h1 className="mt-5 text-xl font-bold text-slate-900">You’re on the list</h1>
-            <p role="status" className="mt-2 text-slate-600">
-              {data.message}
-            </p>
-          </>
+          <LinkResult ok title="You’re on the list" message={data.message} />
         ) : isError ? (
-          <>
-            <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-red-50 text-2xl font-bold text-red-600">
-              !
-            </span>
-            <h1 className="mt-5 text-xl font-bold text-slate-900">We couldn’t confirm this link</h1>
-            <p role="alert" className="mt-2 text-slate-600">
-              {errorMessage(error)}
-            </p>
-          </>
+          <LinkResult ok={false} title="We couldn’t confirm this link" message={errorMessage(error)} />
         ) : (
           <>
             <Spinner label="Confirming your subscription" className="text-brand-600" />

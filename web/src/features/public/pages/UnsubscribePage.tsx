@@ -3,6 +3,7 @@ import { errorMessage } from '../../../api/error-message';
 import { Button, buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LinkResult } from '../components/LinkResult';
 import { useUnsubscribeMutation } from '../public-api';
 
 /**
@@ -18,25 +19,9 @@ export function UnsubscribePage() {
     <div className="mx-auto flex max-w-6xl justify-center px-4 py-20 sm:px-6">
       <Card className="w-full max-w-md p-8 text-center">
         {isSuccess ? (
-          <>
-            <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-2xl text-brand-600">
-              ✓
-            </span>
-            <h1 className="mt-5 text-xl font-bold text-slate-900">You’re unsubscribed</h1>
-            <p role="status" className="mt-2 text-slate-600">
-              {data.message}
-            </p>
-          </>
+          <LinkResult ok title="You’re unsubscribed" message={data.message} />
         ) : isError ? (
-          <>
-            <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-red-50 text-2xl font-bold text-red-600">
-              !
-            </span>
-            <h1 className="mt-5 text-xl font-bold text-slate-900">We couldn’t unsubscribe this address</h1>
-            <p role="alert" className="mt-2 text-slate-600">
-              {errorMessage(error)}
-            </p>
-          </>
+          <LinkResult ok={false} title="We couldn’t unsubscribe this address" message={errorMessage(error)} />
         ) : (
           <>
             <h1 className="text-xl font-bold text-slate-900">Stop the daily rates e-mails?</h1>
