@@ -1,10 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, signInAsAdmin } from './browser';
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 375, height: 812 },
-] as const;
+import { launchBrowser, openPage, screenshot, signInAsAdmin, WIDTHS } from './browser';
 
 describe('admin job status on the Emails screen', () => {
   let browser: Browser;

@@ -1,10 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, signInAsAdmin, tableLoaded } from './browser';
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 375, height: 812 },
-] as const;
+import { launchBrowser, openPage, screenshot, signInAsAdmin, tableLoaded, WIDTHS } from './browser';
 
 describe('admin plans, transactions and subscriptions', () => {
   let browser: Browser;

@@ -10,12 +10,9 @@ import {
   tableLoaded,
   uniqueEmail,
   type DeveloperAccount,
+  WIDTHS,
 } from './browser';
 
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 375, height: 812 },
-] as const;
 const STRONG = 'violet-granite-harbour-42';
 // Slow enough for the 'Loading more' row to be seen.
 const PAGE_DELAY_MS = 400;

@@ -37,6 +37,12 @@ export async function openPage(browser: Browser, width = 1280, height = 900): Pr
 }
 
 /** Saves a PNG of the whole page (or of the viewport only) to e2e-artifacts/<name>.png. */
+/** The two screens every page is checked on: a desktop and a phone. */
+export const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+] as const;
+
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.evaluate(() => document.fonts.ready);

@@ -11,12 +11,8 @@ import {
   screenshot,
   signUpDeveloper,
   tableLoaded,
+  WIDTHS,
 } from './browser';
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 375, height: 812 },
-] as const;
 
 describe('developer portal screenshots for review', () => {
   let browser: Browser;

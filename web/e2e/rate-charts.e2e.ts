@@ -10,12 +10,8 @@ import {
   openPage,
   pickApp,
   screenshot,
+  WIDTHS,
 } from './browser';
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 375, height: 812 },
-] as const;
 
 /** Script files the page fetched that hold the charting library. */
 function chartScripts(page: Page): string[] {

@@ -16,12 +16,8 @@ import {
   pickApp,
   screenshot,
   tableLoaded,
+  WIDTHS,
 } from './browser';
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 375, height: 812 },
-] as const;
 
 interface Received {
   headers: IncomingHttpHeaders;
