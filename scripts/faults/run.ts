@@ -264,6 +264,17 @@ const FAULTS: Fault[] = [
   },
 ];
 
+/** `npm run test:faults -- worker-kill smtp-outage` runs those faults only; no argument runs them all. */
+function chosenFaults(): Fault[] {
+  const ids = process.argv.slice(2);
+  const unknown = ids.filter((id) => !FAULTS.some((fault) => fault.id === id));
+  if (unknown.length)
+    throw new Error(
+      `No fault named ${unknown.join(', ')}; the faults are ${FAULTS.map((f) => f.id).join(', ')}`,
+    );
+  return ids.length ? FAULTS.filter((fault) => ids.includes(fault.id)) : FAULTS;
+}
+
 // ---- Checks --------------------------------------------------------------------------------------------------
 
 interface LoggedAgent {
@@ -595,7 +606,7 @@ async function main(): Promise<number> {
     );
 
     const results: FaultResult[] = [];
-    for (const fault of FAULTS) {
+    for (const fault of chosenFaults()) {
       const faultStarted = Date.now();
       const result = await runFault(h, fault);
       results.push(result);

@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
+import { createMailer } from '../src/mail/mailer';
 import { mailingListSubscribers, rateMailings } from '../src/db/schema';
 import type { RedisWorker } from '../src/jobs/queue';
 import { createRuntime, type Runtime } from '../src/runtime';
@@ -81,6 +82,56 @@ describe('the outbox (no SMTP_URL)', () => {
     const written = lines.filter((line) => line.msg === 'mail written to the outbox');
     expect(written).toHaveLength(1);
     expect(JSON.stringify(written).includes('secret-code')).toBe(logged);
+  });
+});
+
+describe('a message sent with a delivery record', () => {
+  let sink: SmtpSink;
+  beforeEach(async () => {
+    sink = await startSmtpSink();
+  });
+  afterEach(() => sink.close());
+
+  const mailer = () =>
+    createMailer({
+      smtpUrl: sink.url,
+      from: 'AfroFX <rates@afrofx.local>',
+      outboxDir: dataDir,
+      logLinks: false,
+      log: { info: () => undefined },
+    });
+  const message = { to: 'ada@example.com', subject: 'Rates', text: 'Rates', html: '<p>Rates</p>' };
+
+  it('is not delivered when the record fails before letting the dot go, and the failure is the record’s', async () => {
+    await expect(
+      mailer().send(message, async () => {
+        throw new Error('database down');
+      }),
+    ).rejects.toThrow('database down');
+    // The connection drops mid-DATA: the server never takes the message.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sink.delivered).toHaveLength(0);
+  });
+
+  it('is delivered once the record lets the dot go, and not before', async () => {
+    let release: (() => void) | undefined;
+    const sent = mailer().send(message, async (letGo) => {
+      release = letGo;
+    });
+    await eventually(async () => expect(release).toBeDefined(), 5000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sink.delivered).toHaveLength(0);
+    release!();
+    await sent;
+    expect(sink.delivered.map((mail) => mail.to)).toEqual([['ada@example.com']]);
+  });
+
+  it('reports a refusal after the dot as a failed send', async () => {
+    sink.beforeAccepting = async () => {
+      throw new Error('Mailbox busy');
+    };
+    await expect(mailer().send(message, async (letGo) => letGo())).rejects.toThrow(/Mailbox busy/);
+    expect(sink.delivered).toHaveLength(0);
   });
 });
 

@@ -1,7 +1,7 @@
 // The rates mail as a reader's mail client sees it over real SMTP: a plain-text part, the reader's own unsubscribe
 // link, and RFC 8058 one-click headers; each link takes off its own address and no other.
 import { eq } from 'drizzle-orm';
-import { mailingListSubscribers, rateMailings } from '../src/db/schema';
+import { mailingListSubscribers, rateMailingRecipients, rateMailings } from '../src/db/schema';
 import { startSmtpSink, type DeliveredMail, type SmtpSink } from './support/smtp-sink';
 import { createTestApp, eventually, type TestApp } from './support/test-app';
 
@@ -91,6 +91,61 @@ describe('a rates mail', () => {
       expect(new Set(tokens).size).toBe(2);
       expect(tokens).not.toContain(readers[0]!.id);
       expect(oneClickUrl('ada@example.com')).toBe(`http://afrofx.test/v1/user/unsubscribe/${tokens[0]}`);
+    },
+    TEST_MS,
+  );
+});
+
+describe('a rates mailing’s record of who was sent what', () => {
+  /** Whether the recipient row of this mail's reader exists; polled for a while, the sink holding its answer. */
+  async function recordedWithin(mail: DeliveredMail, readers: Array<{ id: string; email: string }>) {
+    const reader = readers.find((r) => mail.to.includes(r.email))!;
+    try {
+      await eventually(async () => {
+        const rows = await t.runtime.database.db
+          .select()
+          .from(rateMailingRecipients)
+          .where(eq(rateMailingRecipients.subscriberId, reader.id));
+        expect(rows).toHaveLength(1);
+      }, 2000);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  it(
+    'is committed before the mail server has the message, so a worker killed after its answer repeats no one',
+    async () => {
+      const readers = await addReaders();
+      const recordedAtDot: boolean[] = [];
+      // Until the sink answers, a sender that records after the answer has recorded nothing.
+      sink.beforeAccepting = async (mail) => {
+        recordedAtDot.push(await recordedWithin(mail, readers));
+      };
+      await mailRates();
+      expect(recordedAtDot).toEqual([true, true]);
+      expect(sink.delivered).toHaveLength(2);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'is taken back when the server refuses the message after its dot, and the retry delivers it once',
+    async () => {
+      const readers = await addReaders();
+      let refusals = 0;
+      sink.beforeAccepting = async (mail) => {
+        if (mail.to.includes('bola@example.com') && refusals === 0) {
+          refusals += 1;
+          throw new Error('Try again later');
+        }
+      };
+      await mailRates();
+      expect(refusals).toBe(1);
+      expect(sink.delivered.map((m) => m.to[0]).sort()).toEqual(READERS);
+      const rows = await t.runtime.database.db.select().from(rateMailingRecipients);
+      expect(rows.map((r) => r.subscriberId).sort()).toEqual(readers.map((r) => r.id).sort());
     },
     TEST_MS,
   );

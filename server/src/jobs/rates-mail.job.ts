@@ -25,19 +25,30 @@ export async function ratesMailJob(
     if (batch.length === 0) break;
     for (const subscriber of batch) {
       const token = unsubscribeToken(jwtSecret, subscriber.id);
-      // Sent, then recorded: a crash between the two resends this one message, and its fixed Message-ID shows it is
-      // the same one.
-      await ctx.mailer.send({
-        to: subscriber.email,
-        ...ratesMail(rates, publicUrl, `${publicUrl}/unsubscribe/${token}`, daily.timeZone),
-        messageId: `<rates-${mailingId}-${subscriber.id}@afrofx>`,
-        // RFC 2369 and RFC 8058: mail clients show an unsubscribe button whose POST takes this address off at once.
-        headers: {
-          'List-Unsubscribe': `<${publicUrl}/v1/user/unsubscribe/${token}>, <mailto:${replyAddress}?subject=unsubscribe%20${token}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
-      });
-      await ctx.services.subscribers.recordRecipient(mailingId, subscriber.id);
+      let recorded = false;
+      try {
+        await ctx.mailer.send(
+          {
+            to: subscriber.email,
+            ...ratesMail(rates, publicUrl, `${publicUrl}/unsubscribe/${token}`, daily.timeZone),
+            // Should a crash ever fall between record and dot, a resent message is recognisably the same one.
+            messageId: `<rates-${mailingId}-${subscriber.id}@afrofx>`,
+            // RFC 2369 and RFC 8058: mail clients show an unsubscribe button whose POST takes this address off at once.
+            headers: {
+              'List-Unsubscribe': `<${publicUrl}/v1/user/unsubscribe/${token}>, <mailto:${replyAddress}?subject=unsubscribe%20${token}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+          },
+          // Recorded as the message is committed, so a worker killed at any point neither skips nor repeats it.
+          async (release) => {
+            await ctx.services.subscribers.recordRecipient(mailingId, subscriber.id, release);
+            recorded = true;
+          },
+        );
+      } catch (err) {
+        if (recorded) await ctx.services.subscribers.forgetRecipient(mailingId, subscriber.id);
+        throw err;
+      }
     }
   }
   await ctx.services.subscribers.completeMailing(mailingId);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import nodemailer from 'nodemailer';
-import type { Transporter } from 'nodemailer';
+import { sendOverSmtp, smtpTarget, verifySmtp, type DeliveryRecord } from './smtp-delivery';
 
 export interface MailMessage {
   to: string;
@@ -23,7 +23,11 @@ export interface MailMessage {
 export interface Mailer {
   /** 'smtp' or the outbox folder the .eml files go to. */
   readonly target: string;
-  send(message: MailMessage): Promise<void>;
+  /**
+   * With `record`, the delivery is recorded at the commit point: over SMTP after the body and before the final dot
+   * (see smtp-delivery.ts), in the outbox once the file is complete.
+   */
+  send(message: MailMessage, record?: DeliveryRecord): Promise<void>;
   /** Throws when mail cannot go out now: the SMTP server refuses a connection or login, or the outbox is not writable. */
   ping(): Promise<void>;
   close(): void;
@@ -42,25 +46,12 @@ const LINK = /https?:\/\/[^\s"'<>]+/g;
 
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    // DESIGN §7: nodemailer's default timeouts are minutes; fail fast so the job retries with backoff.
-    const url = new URL(options.smtpUrl);
-    for (const [name, ms] of [
-      ['connectionTimeout', '10000'],
-      ['greetingTimeout', '10000'],
-      ['socketTimeout', '20000'],
-    ]) {
-      if (!url.searchParams.has(name!)) url.searchParams.set(name!, ms!);
-    }
-    const transport: Transporter = nodemailer.createTransport(url.toString());
+    const smtp = smtpTarget(options.smtpUrl);
     return {
       target: 'smtp',
-      async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
-      },
-      async ping() {
-        await transport.verify();
-      },
-      close: () => transport.close(),
+      send: (message, record) => sendOverSmtp(smtp, { from: options.from, ...message }, record),
+      ping: () => verifySmtp(smtp),
+      close: () => undefined,
     };
   }
 
@@ -68,7 +59,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, newline: 'unix' });
   return {
     target: options.outboxDir,
-    async send(message) {
+    async send(message, record) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(
@@ -78,6 +69,7 @@ export function createMailer(options: MailerOptions): Mailer {
       // Under another name until complete, so nobody reading the outbox sees half a message.
       await pipeline(info.message as Readable, createWriteStream(`${file}.part`));
       await rename(`${file}.part`, file);
+      await record?.(() => undefined);
       const links = options.logLinks ? { links: [...new Set(message.text.match(LINK) ?? [])] } : {};
       options.log.info(
         { to: message.to, subject: message.subject, file, ...links },

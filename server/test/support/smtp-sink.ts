@@ -18,6 +18,11 @@ export interface DeliveredMail {
 export interface SmtpSink {
   readonly url: string;
   readonly delivered: DeliveredMail[];
+  /**
+   * Runs when a message's final dot has arrived, before the server answers; when it throws, the message is refused
+   * with 451 and not delivered.
+   */
+  beforeAccepting?: (mail: DeliveredMail) => Promise<void>;
   /** Called after each accepted message has been answered. */
   onDelivered?: (mail: DeliveredMail) => void;
   stop(): Promise<void>;
@@ -44,9 +49,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1],
             raw,
           };
-          sink.delivered.push(mail);
-          callback();
-          setImmediate(() => sink.onDelivered?.(mail));
+          const accept = () => {
+            sink.delivered.push(mail);
+            callback();
+            setImmediate(() => sink.onDelivered?.(mail));
+          };
+          if (!sink.beforeAccepting) return accept();
+          sink
+            .beforeAccepting(mail)
+            .then(accept, (err: Error) => callback(Object.assign(err, { responseCode: 451 })));
         });
       },
     });

@@ -186,8 +186,27 @@ export function createSubscribersService(db: Database, enqueue: Enqueue) {
       return { sent: sent?.value ?? 0, total: (sent?.value ?? 0) + (pending?.value ?? 0) };
     },
 
-    async recordRecipient(mailingId: string, subscriberId: string): Promise<void> {
-      await db.insert(rateMailingRecipients).values({ mailingId, subscriberId }).onConflictDoNothing();
+    /**
+     * Records a recipient at the mail's commit point: `release` lets the final dot go right after the COMMIT. drizzle
+     * writes the COMMIT in the microtasks that follow this callback, and setImmediate runs only after them.
+     */
+    async recordRecipient(mailingId: string, subscriberId: string, release: () => void): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.insert(rateMailingRecipients).values({ mailingId, subscriberId }).onConflictDoNothing();
+        setImmediate(release);
+      });
+    },
+
+    /** Takes back a record whose message the mail server then refused, so that a retry sends it. */
+    async forgetRecipient(mailingId: string, subscriberId: string): Promise<void> {
+      await db
+        .delete(rateMailingRecipients)
+        .where(
+          and(
+            eq(rateMailingRecipients.mailingId, mailingId),
+            eq(rateMailingRecipients.subscriberId, subscriberId),
+          ),
+        );
     },
 
     async completeMailing(mailingId: string): Promise<void> {
