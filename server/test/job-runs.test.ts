@@ -60,10 +60,10 @@ describe('GET admin/job_runs', () => {
       log: t.runtime.log,
       mailer: {
         ...t.runtime.mailer,
-        async send(message) {
+        async send(message, record) {
           const { state, progress, total } = (await runNamed(runId))!;
           seenWhileSending.push({ state, progress, total });
-          return t.runtime.mailer.send(message);
+          return t.runtime.mailer.send(message, record);
         },
       },
     });

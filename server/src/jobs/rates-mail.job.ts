@@ -49,6 +49,8 @@ export async function ratesMailJob(
         if (recorded) await ctx.services.subscribers.forgetRecipient(mailingId, subscriber.id);
         throw err;
       }
+      // A mailer that never records would have this loop mail the same batch for ever.
+      if (!recorded) throw new Error('the mailer sent a rates mail without recording its recipient');
     }
   }
   await ctx.services.subscribers.completeMailing(mailingId);
