@@ -38,6 +38,8 @@ export interface RuntimeOptions {
   /** Inline job lease: how soon another process may take over a job whose process died. */
   jobLeaseMs?: number;
   log?: Logger;
+  /** The clock of the jobs that act on the time of day and of the inline queue's schedules (tests move it). */
+  now?: () => number;
 }
 
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -71,7 +73,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     createPaymentProvider(config),
     config.webhooks,
   );
-  const run = jobRunner({ config, services, mailer, log });
+  const run = jobRunner({ config, services, mailer, log, now: options.now });
   const queue: JobQueue = config.redisUrl
     ? createBullQueue({ redisUrl: config.redisUrl, prefix: queuePrefix })
     : createInlineQueue({
@@ -81,6 +83,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         backoffMs: options.jobBackoffMs,
         leaseMs: options.jobLeaseMs,
         exclusive: database.driver === 'pglite',
+        now: options.now,
       });
 
   if (config.adminEmail && config.adminPassword) {

@@ -126,6 +126,18 @@ describe('a message sent with a delivery record', () => {
     expect(sink.delivered.map((mail) => mail.to)).toEqual([['ada@example.com']]);
   });
 
+  it('delivers a message many stream buffers long whole, the record taken once at its end', async () => {
+    const html = `<p>${'Rates for every market. '.repeat(20_000)}</p>`;
+    let records = 0;
+    await mailer().send({ ...message, html }, async (letGo) => {
+      records += 1;
+      letGo();
+    });
+    expect(records).toBe(1);
+    expect(sink.delivered).toHaveLength(1);
+    expect(sink.delivered[0]!.raw.length).toBeGreaterThan(html.length);
+  });
+
   it('reports a refusal after the dot as a failed send', async () => {
     sink.beforeAccepting = async () => {
       throw new Error('Mailbox busy');

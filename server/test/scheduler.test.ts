@@ -85,9 +85,15 @@ describe('the clock', () => {
 describe('without Redis (the jobs table)', () => {
   let t: TestApp;
   let sink: SmtpSink;
+  /** How far a test has moved the clock; the app's own queue reads the same clock as the test's processes. */
+  let clockOffset = 0;
+  const now = () => Date.now() + clockOffset;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await createTestApp({ REDIS_URL: '', SMTP_URL: sink.url });
+    t = await createTestApp({ REDIS_URL: '', SMTP_URL: sink.url }, { now });
+  });
+  afterEach(() => {
+    clockOffset = 0;
   });
   afterAll(async () => {
     await t.close();
@@ -138,6 +144,26 @@ describe('without Redis (the jobs table)', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it('skips the runs a clock set forward has passed instead of storing each of them', async () => {
+    const everyMs = 40;
+    const schedule = { name: 'webhook-sweep' as const, data: {}, everyMs };
+    await startSchedules(t.runtime.queue, t.runtime.log, [schedule]);
+    const scheduledTimes = async () =>
+      (await rowsOf('webhook-sweep')).map((r) => Date.parse(r.dedupeKey!.replace('webhook-sweep:', '')));
+    await eventually(async () => expect((await scheduledTimes()).length).toBeGreaterThan(0));
+    const before = new Set(await scheduledTimes());
+    // An hour on is 90,000 intervals of 40 ms later.
+    clockOffset = HOUR;
+    const jumpedTo = now();
+    const after = await eventually(async () => {
+      const stored = (await scheduledTimes()).filter((at) => !before.has(at));
+      expect(stored.length).toBeGreaterThanOrEqual(3);
+      return stored;
+    });
+    // The run that was due when the clock moved is stored; the hour's others are skipped.
+    expect(after.filter((at) => at < jumpedTo - everyMs).length).toBeLessThanOrEqual(1);
+  });
+
   it('mails the day’s rates at 07:00 Lagos on a clock we control, once with two processes, not before', async () => {
     const db = t.runtime.database.db;
     await db.insert(mailingListSubscribers).values([
@@ -149,8 +175,8 @@ describe('without Redis (the jobs table)', () => {
     // The clock reads 2026-11-24 06:59:55 in Lagos: the scheduled run is 5 s of real time away, more than a busy
     // machine takes to start two timers and look.
     const sevenAm = Date.parse('2026-11-24T06:00:00.000Z');
-    const offset = sevenAm - 5000 - Date.now();
-    const now = () => Date.now() + offset;
+    // Every process reads it, the app's own queue too: whichever of them runs the day's job mails that day.
+    clockOffset = sevenAm - 5000 - Date.now();
     const { config, services, mailer, log } = t.runtime;
     const ctx: JobContext = { config, services, mailer, log, now };
     // Two processes sharing the database, each with its timer (and its consumer of the jobs table).

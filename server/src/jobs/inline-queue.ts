@@ -240,7 +240,8 @@ export function createInlineQueue({
           log.error({ err, job: name }, 'could not enqueue a scheduled job');
           return later(SCHEDULE_RETRY_MS, () => void fire(at));
         }
-        const next = nextRun(at);
+        // Runs the clock skipped (a suspended machine, a clock set forward) are not made up one by one.
+        const next = nextRun(Math.max(at, now()));
         later(Math.max(next - now(), 0), () => void fire(next));
       };
       // An interval's run is stored as soon as the interval has begun (at start too); a daily run only when its time

@@ -63,12 +63,15 @@ export async function verifySmtp(target: SmtpTarget): Promise<void> {
 
 /**
  * The message as the SMTP connection reads it. It starts composing only when the connection reads it (after the
- * server's 354), and when the body has all been read it waits for `atEnd` to let the end through.
+ * server's 354), and once the body has all been pushed and the connection asks for more, it waits for `atEnd` to let
+ * the end through. What the connection has not yet taken (under one buffer) follows the record within the same few
+ * ticks as the dot.
  */
 class HeldEndMessage extends Readable {
   private source?: Readable;
   private sourceEnded = false;
-  private waiting = false;
+  /** A read the source has not answered yet: Readable asks again only after a push. */
+  private readPending = false;
   private ended = false;
 
   constructor(
@@ -79,16 +82,16 @@ class HeldEndMessage extends Readable {
   }
 
   override _read(): void {
-    this.waiting = true;
+    this.readPending = true;
     if (!this.source) {
       this.source = this.composeBody();
       this.source.on('data', (chunk: Buffer) => {
-        this.waiting = false;
+        this.readPending = false;
         if (!this.push(chunk)) this.source!.pause();
       });
       this.source.on('end', () => {
         this.sourceEnded = true;
-        this.reachEnd();
+        if (this.readPending) this.reachEnd();
       });
       this.source.on('error', (err) => this.destroy(err));
       return;
@@ -97,9 +100,8 @@ class HeldEndMessage extends Readable {
     else this.source.resume();
   }
 
-  /** Only once the connection has read everything pushed, so nothing but the dot follows the record. */
   private reachEnd(): void {
-    if (!this.waiting || this.ended || this.readableLength > 0) return;
+    if (this.ended) return;
     this.ended = true;
     this.atEnd(() => this.push(null));
   }

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import IORedis from 'ioredis';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { createRuntime, type Runtime } from '../../src/runtime';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime';
 import { createScratchDatabase } from './scratch-database';
 
 export const ADMIN = { email: 'admin@example.com', password: 'afrofx-admin-test' } as const;
@@ -65,7 +65,10 @@ function attachmentsOf(raw: string): OutboxMail['attachments'] {
   });
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<RuntimeOptions, 'now'> = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'afrofx-test-'));
   const serverDb = process.env.DATABASE_URL
     ? await createScratchDatabase(process.env.DATABASE_URL, 'afrofx_test')
@@ -90,6 +93,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     inMemoryDatabase: true,
     queuePrefix: keyPrefix,
     jobBackoffMs: 10,
+    ...options,
   });
   const worker = runtime.startWorker();
   const app = await buildApp(runtime);
