@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -72,19 +72,79 @@ function preloadLatinFont(): Plugin {
   };
 }
 
+/**
+ * Lets the bundler drop the parts of React Router that the app never uses (issue 11, point 2). React Router ships
+ * one large module whose components are made by `React.forwardRef(...)`, `React.createContext(...)` or
+ * `React.memo(...)` and then given a `displayName`: to a bundler both are side effects, so `<Form>`, `<Link>`,
+ * `<ScrollRestoration>` and all they call stay in every build, used or not. Neither does anything the app could see
+ * (the names are for React DevTools), so the calls are marked pure and the names left out: about 1.3 kB of brotli
+ * less on `/`. The build fails if the module no longer looks like this, instead of shipping the unused code again.
+ */
+function treeShakeReactRouter(): Plugin {
+  const COMPONENTS_MODULE = /node_modules[\\/]react-router[\\/]dist[\\/]\w+[\\/]chunk-\w+\.mjs$/;
+  const DISPLAY_NAME = /^[\w$]+\.displayName = "[^"]*";$/gm;
+  const COMPONENT_FACTORY = /= (React\d*\.(?:forwardRef|createContext|memo)\()/g;
+  let changed = false;
+  return {
+    name: 'afrofx-tree-shake-react-router',
+    apply: 'build',
+    transform(code, id) {
+      if (!COMPONENTS_MODULE.test(id) || !/^var Form = React\d*\.forwardRef\(/m.test(code)) return;
+      changed = true;
+      // Blank lines instead of removed ones, so that the source map stays line for line.
+      return {
+        code: code.replace(DISPLAY_NAME, '').replace(COMPONENT_FACTORY, '= /* @__PURE__ */ $1'),
+        map: null,
+      };
+    },
+    buildEnd(error) {
+      if (!error && !changed)
+        throw new Error('react-router changed its build: treeShakeReactRouter found no <Form>');
+    },
+  };
+}
+
+const ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx');
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|immer|redux|reselect|use-sync-external-store)[\\/]/;
+const SITE = /[\\/]web[\\/]src[\\/]/;
+
+/**
+ * Whether a module goes into the one chunk that `/` loads (issue 11, point 2): the libraries every page needs and the
+ * site's modules that the entry imports statically (what those need from `shared/` follows them). One file
+ * compresses better than the framework, the site's code and the small chunks they share with the lazy pages apart
+ * (about 1.4 kB of brotli); the lazy pages import what they need from it. The price: after a change to the site's
+ * code, a returning visitor fetches the libraries again too.
+ */
+function firstLoad(id: string, moduleInfo: (id: string) => Rolldown.ModuleInfo | null): boolean {
+  if (FRAMEWORK.test(id)) return true;
+  if (!SITE.test(id)) return false;
+  // Only the site's own modules import the site's modules, so the search stays inside web/src.
+  const reached = new Set([ENTRY]);
+  for (const module of reached) {
+    if (module === id) return true;
+    for (const imported of moduleInfo(module)?.importedIds ?? [])
+      if (SITE.test(imported)) reached.add(imported);
+  }
+  return false;
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadLatinFont(), precompress()],
+  plugins: [react(), tailwindcss(), treeShakeReactRouter(), preloadLatinFont(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    modulePreload: { polyfill: false },
+    // No preloading helper: with it, `/` carried a list of every lazy chunk's dependencies and the code to fetch
+    // them ahead (about 0.45 kB of brotli, issue 11, point 2). The price: on the first visit of a lazy page, the small
+    // chunks it shares with other pages are fetched once it has arrived, one round trip later, instead of beside it.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|immer|redux|reselect|use-sync-external-store)[\\/]/,
+              name: (id, context) =>
+                firstLoad(id, (module) => context.getModuleInfo(module)) ? 'app' : null,
             },
           ],
         },

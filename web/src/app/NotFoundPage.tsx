@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/Link';
 import { buttonClasses } from '../components/Button';
 import { useDocumentTitle } from '../lib/use-document-title';
 

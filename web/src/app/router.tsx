@@ -1,20 +1,14 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/Spinner';
-import { CurrentAppRoute } from '../features/developer/components/CurrentAppRoute';
 import { HomePage } from '../features/public/pages/HomePage';
 import { PublicLayout } from './layouts/PublicLayout';
 import { NotFoundPage } from './NotFoundPage';
-import {
-  RedirectSignedInAdmin,
-  RedirectSignedInDeveloper,
-  RequireAdmin,
-  RequireDeveloper,
-} from './route-guards';
 
 /**
  * A page whose code loads on first use: `/` carries only the home page, and the developer portal and the admin
- * console are chunks of their own. The page waits inside its layout, so the header stays while it loads.
+ * console are chunks of their own, each with its routes. A public page waits inside the site's layout, so the header
+ * stays while it loads.
  */
 function lazyPage<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
   const Page = lazy(async () => ({ default: pick(await load()) }));
@@ -27,36 +21,14 @@ function lazyPage<M, P extends object>(load: () => Promise<M>, pick: (module: M)
   };
 }
 
-const loadDeveloperPortal = () => import('../features/developer');
-const loadAdminConsole = () => import('../features/admin');
-
-const DeveloperLayout = lazyPage(loadDeveloperPortal, (portal) => portal.DeveloperLayout);
-const SigninPage = lazyPage(loadDeveloperPortal, (portal) => portal.SigninPage);
-const SignupPage = lazyPage(loadDeveloperPortal, (portal) => portal.SignupPage);
-const ActivateAccountPage = lazyPage(loadDeveloperPortal, (portal) => portal.ActivateAccountPage);
-const RequestPasswordResetPage = lazyPage(loadDeveloperPortal, (portal) => portal.RequestPasswordResetPage);
-const ResetPasswordPage = lazyPage(loadDeveloperPortal, (portal) => portal.ResetPasswordPage);
-const AppsPage = lazyPage(loadDeveloperPortal, (portal) => portal.AppsPage);
-const DashboardPage = lazyPage(loadDeveloperPortal, (portal) => portal.DashboardPage);
-const ApiKeysPage = lazyPage(loadDeveloperPortal, (portal) => portal.ApiKeysPage);
-const RequestLogPage = lazyPage(loadDeveloperPortal, (portal) => portal.RequestLogPage);
-const PlansPage = lazyPage(loadDeveloperPortal, (portal) => portal.PlansPage);
-const ChangePasswordPage = lazyPage(loadDeveloperPortal, (portal) => portal.ChangePasswordPage);
-const WebhooksPage = lazyPage(loadDeveloperPortal, (portal) => portal.WebhooksPage);
-
-const AdminLayout = lazyPage(
-  () => import('./layouts/AdminLayout'),
-  (layout) => layout.AdminLayout,
+const DeveloperPortal = lazyPage(
+  () => import('./developer-routes'),
+  (portal) => portal.DeveloperRoutes,
 );
-const AdminLoginPage = lazyPage(loadAdminConsole, (admin) => admin.AdminLoginPage);
-const EmailsPage = lazyPage(loadAdminConsole, (admin) => admin.EmailsPage);
-const UsersPage = lazyPage(loadAdminConsole, (admin) => admin.UsersPage);
-const RatesPage = lazyPage(loadAdminConsole, (admin) => admin.RatesPage);
-const ApiWaitListPage = lazyPage(loadAdminConsole, (admin) => admin.ApiWaitListPage);
-const AdminPlansPage = lazyPage(loadAdminConsole, (admin) => admin.PlansPage);
-const AdminAppsPage = lazyPage(loadAdminConsole, (admin) => admin.AppsPage);
-const TransactionsPage = lazyPage(loadAdminConsole, (admin) => admin.TransactionsPage);
-const SubscriptionsPage = lazyPage(loadAdminConsole, (admin) => admin.SubscriptionsPage);
+const AdminConsole = lazyPage(
+  () => import('./admin-routes'),
+  (admin) => admin.AdminRoutes,
+);
 
 const ApiPage = lazyPage(
   () => import('../features/public/pages/ApiPage'),
@@ -93,72 +65,8 @@ const StatusPage = lazyPage(
 );
 
 const routes: RouteObject[] = [
-  {
-    path: '/admin/login',
-    element: (
-      <RedirectSignedInAdmin>
-        <AdminLoginPage />
-      </RedirectSignedInAdmin>
-    ),
-  },
-  {
-    path: '/admin',
-    element: (
-      <RequireAdmin>
-        <AdminLayout />
-      </RequireAdmin>
-    ),
-    children: [
-      { index: true, element: <Navigate to="/admin/emails" replace /> },
-      { path: 'emails', element: <EmailsPage /> },
-      { path: 'users', element: <UsersPage /> },
-      { path: 'rates', element: <RatesPage /> },
-      { path: 'api_wait_list', element: <ApiWaitListPage /> },
-      { path: 'plans', element: <AdminPlansPage /> },
-      { path: 'apps', element: <AdminAppsPage /> },
-      { path: 'transactions', element: <TransactionsPage /> },
-      { path: 'subscriptions', element: <SubscriptionsPage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-  {
-    path: '/developer/signin',
-    element: (
-      <RedirectSignedInDeveloper>
-        <SigninPage />
-      </RedirectSignedInDeveloper>
-    ),
-  },
-  {
-    path: '/developer/signup',
-    element: (
-      <RedirectSignedInDeveloper>
-        <SignupPage />
-      </RedirectSignedInDeveloper>
-    ),
-  },
-  { path: '/developer/activate_account/:accountId', element: <ActivateAccountPage /> },
-  { path: '/developer/request_password_reset', element: <RequestPasswordResetPage /> },
-  { path: '/developer/reset_password/:code', element: <ResetPasswordPage /> },
-  {
-    path: '/developer',
-    element: (
-      <RequireDeveloper>
-        <DeveloperLayout />
-      </RequireDeveloper>
-    ),
-    children: [
-      { index: true, element: <Navigate to="/developer/apps" replace /> },
-      { path: 'apps', element: <AppsPage /> },
-      { path: 'home', element: <CurrentAppRoute page={DashboardPage} /> },
-      { path: 'api', element: <CurrentAppRoute page={ApiKeysPage} /> },
-      { path: 'request', element: <CurrentAppRoute page={RequestLogPage} /> },
-      { path: 'plans', element: <CurrentAppRoute page={PlansPage} /> },
-      { path: 'webhooks', element: <CurrentAppRoute page={WebhooksPage} /> },
-      { path: 'change_password', element: <ChangePasswordPage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
+  { path: '/admin/*', element: <AdminConsole /> },
+  { path: '/developer/*', element: <DeveloperPortal /> },
   {
     element: <PublicLayout />,
     children: [

@@ -1,5 +1,4 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/base-api';
 
 export function createStore() {
@@ -7,7 +6,6 @@ export function createStore() {
     reducer: { [api.reducerPath]: api.reducer },
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
   });
-  setupListeners(store.dispatch);
   return store;
 }
 

@@ -1,4 +1,5 @@
-import { Link, NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { Link, NavLink } from '../../components/Link';
 import { ExternalLink } from '../../components/ExternalLink';
 import { Logo } from '../../components/Logo';
 import { usePagePanel } from '../../components/use-page-panel';

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/Link';
 import { errorMessage } from '../../../api/error-message';
 import { AuthScreen } from '../../../components/AuthScreen';
 import { buttonClasses } from '../../../components/Button';

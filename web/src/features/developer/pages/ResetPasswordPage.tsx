@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../../components/Link';
 import { PASSWORD_RULE } from '@afrofx/shared';
 import { AuthScreen, authFooterLinkClasses } from '../../../components/AuthScreen';
 import { Button } from '../../../components/Button';

@@ -1,4 +1,5 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/Link';
 import { api } from '../../../api/base-api';
 import { useAppDispatch } from '../../../app/hooks';
 import { AuthScreen, authFooterLinkClasses, authLinkClasses } from '../../../components/AuthScreen';

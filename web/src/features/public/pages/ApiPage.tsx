@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/Link';
 import { errorMessage } from '../../../api/error-message';
 import { buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';

@@ -1,5 +1,5 @@
 import { BASE_DISPLAY, BASES, type Base, type Market } from '@afrofx/shared';
-import { Link } from 'react-router';
+import { Link } from '../../../components/Link';
 import { errorMessage } from '../../../api/error-message';
 import { buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';
