@@ -61,6 +61,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         });
       },
     });
+    // A client killed mid-conversation resets its connection; a mail server logs that and goes on serving.
+    current.on('error', () => undefined);
     await new Promise<void>((resolve) => current.listen(port, '127.0.0.1', resolve));
     port = (current.server.address() as { port: number }).port;
     server = current;
