@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import {
+  DESKTOP,
+  PHONE,
   DEMO_APP,
   launchBrowser,
   openPage,
@@ -10,8 +12,6 @@ import {
   signInAsDeveloper,
 } from './browser';
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 /** Each test visits up to a dozen screens twice and runs axe on each. */
 const SPEC_TIMEOUT_MS = 240_000;
 

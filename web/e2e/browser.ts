@@ -36,13 +36,12 @@ export async function openPage(browser: Browser, width = 1280, height = 900): Pr
   return context.newPage();
 }
 
-/** Saves a PNG of the whole page (or of the viewport only) to e2e-artifacts/<name>.png. */
+export const DESKTOP = { width: 1280, height: 900 } as const;
+export const PHONE = { width: 375, height: 812 } as const;
 /** The two screens every page is checked on: a desktop and a phone. */
-export const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 375, height: 812 },
-] as const;
+export const WIDTHS = [DESKTOP, PHONE] as const;
 
+/** Saves a PNG of the whole page (or of the viewport only) to e2e-artifacts/<name>.png. */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.evaluate(() => document.fonts.ready);

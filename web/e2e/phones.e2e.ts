@@ -1,5 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
+  DESKTOP,
+  PHONE,
   BASE_URL,
   DEMO_APP,
   launchBrowser,
@@ -10,9 +12,6 @@ import {
   signInAsDeveloper,
   tableLoaded,
 } from './browser';
-
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1280, height: 900 };
 
 interface Screen {
   name: string;
