@@ -151,7 +151,9 @@ describe.each([
   ['the inline queue', false],
   ['BullMQ', true],
 ])('a rates mailing over SMTP with %s', (_driver, withRedis) => {
-  const run = withRedis && !redisAvailable ? it.skip : it;
+  // The inline run uses the embedded database and no Redis whatever the environment says, so the pass with Redis
+  // (where BullMQ runs the same mailing) leaves it to the pass without: a thousand mails once per CI, not twice.
+  const run = withRedis === redisAvailable ? it : it.skip;
   let sink: SmtpSink;
   let runtime: Runtime;
   let worker: RedisWorker | undefined;
