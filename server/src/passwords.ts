@@ -9,7 +9,7 @@ import { badRequest } from './errors';
  * argon2id with a small memory cost: the suites sign up and sign in hundreds of times, and at full cost that was
  * minutes of CI on two cores. verifyPassword reads the cost from the hash itself, so either kind verifies.
  */
-const HASH_OPTIONS = process.env.JEST_WORKER_ID
+const HASH_OPTIONS: argon2.HashOptions = process.env.JEST_WORKER_ID
   ? { type: argon2.argon2id, memoryCost: 4096, timeCost: 2, parallelism: 1 }
   : { type: argon2.argon2id };
 
