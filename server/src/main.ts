@@ -1,5 +1,6 @@
 // Starts the HTTP server. Without Redis it also runs the jobs (DESIGN §1); with Redis it only enqueues them and the
 // worker process consumes them, unless RUN_WORKER_IN_API runs both here.
+import './gc-flags';
 import { loadConfigOrExit } from './config';
 import { buildApp } from './app';
 import { createRuntime } from './runtime';

@@ -7,9 +7,10 @@ import {
   subscriptions,
   transactions,
 } from '../src/db/schema';
+import { createRequestLogBuffer } from '../src/modules/public-api/request-log-buffer';
 import type { NewRequestLog } from '../src/modules/requests/requests.service';
 import { developerFactory, type Developer } from './support/developers';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestApp, eventually, type TestApp } from './support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -588,5 +589,57 @@ describe('GET account/fetch_plans', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/account/fetch_plans?page=0' })).statusCode).toBe(
       400,
     );
+  });
+});
+
+describe('the request-log buffer', () => {
+  const silent = { error: () => {} };
+  const rowsOf = (appId: string) =>
+    t.runtime.database.db
+      .select()
+      .from(requestLogs)
+      .where(eq(requestLogs.appId, appId))
+      .orderBy(requestLogs.id);
+
+  it('writes a full batch without waiting for its timer, every field as pushed, and the rest on close', async () => {
+    const appId = await newApp('Buffered');
+    const logs = createRequestLogBuffer(t.runtime.services.requests, {
+      flushMs: 3_600_000,
+      batchSize: 3,
+      log: silent,
+    });
+    const start = Date.now() - 60_000;
+    // Repeated values (one client's agent and host) and distinct ones (paths, addresses) side by side.
+    const entries = Array.from({ length: 5 }, (_, n) => ({
+      ...logEntry(appId, new Date(start + n * 1_001), n),
+      host: 'api.afrofx.test',
+      agent: n < 3 ? 'same-client/1.0' : `other-client/${n}`,
+      latencyMs: 0.25 + n,
+    }));
+    try {
+      for (const entry of entries.slice(0, 2)) logs.push(entry);
+      expect(logs.health().buffered).toBe(2);
+      logs.push(entries[2]!);
+      await eventually(async () => expect(await rowsOf(appId)).toHaveLength(3));
+      logs.push(entries[3]!);
+      logs.push(entries[4]!);
+      expect(logs.health().buffered).toBe(2);
+    } finally {
+      await logs.close();
+    }
+    const rows = await rowsOf(appId);
+    expect(
+      rows.map(({ appId, host, agent, ipAddress, originalUrl, status, latencyMs, count, createdAt }) => ({
+        appId,
+        host,
+        agent,
+        ipAddress,
+        originalUrl,
+        status,
+        latencyMs,
+        count,
+        createdAt,
+      })),
+    ).toEqual(entries.map((entry) => ({ ...entry, count: 1 })));
   });
 });

@@ -74,6 +74,8 @@ const INVALID_KEY =
 const NO_PLAN = 'This app has no active plan. Buy a plan in the developer console to use the API.';
 const TOO_MANY_LOOKUPS =
   'Too many requests with unknown API keys from this address. Try again in a few seconds.';
+/** Served answers written to a PostgreSQL server as soon as there are this many, timer or not. */
+const REQUEST_LOG_BATCH = 500;
 /** The log's status for a request whose client went away before the answer (nginx's convention). */
 const CLIENT_CLOSED = 499;
 const CANDLE_COLUMNS: Array<keyof RateCandle> = [
@@ -125,6 +127,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       : createPostgresQuotaStore(database.db, config.apiBurstPerSecond);
   const logs = createRequestLogBuffer(services.requests, {
     flushMs: config.requestLogFlushMs,
+    batchSize: database.driver === 'pglite' ? undefined : REQUEST_LOG_BATCH,
     log: app.log,
     afterFlush: () => quota.flush(),
   });
@@ -292,8 +295,8 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
 
   const staleAfterMs = config.staleAfterHours * 3_600_000;
   // Every caller of a filter gets the same bytes until the snapshot changes or the second turns (ageSeconds):
-  // each filter is serialized at most once a second.
-  const ratesBodies = new Map<string, { second: number; body: string; lastModified: string | undefined }>();
+  // each filter is serialized at most once a second, and kept as bytes so no answer encodes it again.
+  const ratesBodies = new Map<string, { second: number; body: Buffer; lastModified: string | undefined }>();
   let ratesBodiesVersion = '';
   function ratesBody(version: string, etag: string, select: () => QuoteWithoutAge[]) {
     if (version !== ratesBodiesVersion) {
@@ -311,7 +314,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       );
       cached = {
         second,
-        body: JSON.stringify(ok(withFreshness(quotes, now, staleAfterMs), 'Rates fetched.')),
+        body: Buffer.from(JSON.stringify(ok(withFreshness(quotes, now, staleAfterMs), 'Rates fetched.'))),
         lastModified: httpDate(newest),
       };
       ratesBodies.set(etag, cached);
@@ -341,7 +344,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         ),
       );
       if (await conditional(request, reply, etag, lastModified)) return reply.status(304).send();
-      // A string with a JSON content type goes out as it is: the response schema above documents its shape.
+      // Bytes with a JSON content type go out as they are: the response schema above documents their shape.
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
