@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   driver: 'postgres' | 'pglite';
   /** The embedded engine itself, for the bulk paths drizzle has no words for (COPY). */
   pglite?: PGlite;
+  /** The server's connection pool (its counts show what is checked out). */
+  pool?: pg.Pool;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -45,10 +47,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // DESIGN §7: without this handler one dropped idle connection crashes the process.
     pool.on('error', (err) => options.onError?.(err));
+    guardCheckedOutClients(pool, options.onError);
     const db = drizzlePg(pool, { schema });
     return {
       db,
       driver: 'postgres',
+      pool,
       migrate: () => migratePg(db, { migrationsFolder: migrationsDir }),
       ping: async () => {
         await db.execute(sql`select 1`);
@@ -71,6 +75,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     close: () => client.close(),
   };
+}
+
+/** How long a checked-out client whose connection died is left to its holder before the pool takes it back. */
+const DEAD_CLIENT_RELEASE_MS = 2_000;
+
+/**
+ * pg-pool listens for errors only on idle clients: a connection that dies while its client is checked out (a
+ * PostgreSQL restart between two statements) emits an 'error' nobody hears, and that crashes the process. And
+ * drizzle-orm 0.45's transaction() sends BEGIN outside its try, so a client whose BEGIN fails is never released:
+ * each such restart would take a client from the pool for good. Every client gets a listener of its own, and one
+ * still checked out a while after its connection died is released, destroyed (its holder's next query failed at
+ * once, so a holder that still has it is one that forgot it).
+ */
+function guardCheckedOutClients(pool: pg.Pool, onError?: (err: Error) => void) {
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_err, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      // An idle client's error reaches the pool's own 'error' listener.
+      if (!checkedOut.has(client)) return;
+      onError?.(err);
+      setTimeout(() => {
+        if (!checkedOut.has(client)) return;
+        checkedOut.delete(client);
+        client.release(err);
+      }, DEAD_CLIENT_RELEASE_MS).unref();
+    });
+  });
 }
 
 /**
