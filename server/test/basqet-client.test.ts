@@ -75,7 +75,9 @@ describe('the Basqet client', () => {
       publicKey: 'pk_test',
       secretKey: SECRET,
       scriptUrl: 'https://checkout.example/checkout.js',
-      timeoutMs: 300,
+      // Well above a loaded CI machine's first request to the local fake (300 ms timed out there once), well below
+      // the 10 s of the tests that wait for it to give up.
+      timeoutMs: 2_000,
     });
   });
   afterAll(() => fake.stop());
@@ -146,10 +148,10 @@ describe('the Basqet client', () => {
 
   it('gives up on a provider that never answers, within its configured timeout', async () => {
     fake.answer = fake.silent();
-    // The client's timeout (300 ms) is far below the test's own (5 s): a client that waited would fail the test.
+    // The client's timeout (2 s) is far below the test's own (10 s): a client that waited would fail the test.
     await expect(client.verify(REFERENCE)).rejects.toThrow(ProviderUnavailable);
     expect(fake.requests).toHaveLength(1);
-  });
+  }, 10_000);
 
   it('gives up on an answer whose body stops half-way, within its configured timeout', async () => {
     fake.answer = (_request, response) => {
@@ -157,7 +159,7 @@ describe('the Basqet client', () => {
       fake.silent()(_request, response);
     };
     await expect(client.verify(REFERENCE)).rejects.toThrow(ProviderUnavailable);
-  });
+  }, 10_000);
 
   it.each([
     ['a path', 'afx_../../admin/plans'],
