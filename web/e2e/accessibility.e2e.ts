@@ -19,6 +19,8 @@ interface Screen {
   /** The artifact name: e2e-artifacts/a11y-<name>-<width>.png. */
   name: string;
   path: string;
+  /** Text the screen must show once loaded: the check fails on a screen that rendered something else. */
+  shows?: string | RegExp;
 }
 
 /**
@@ -39,11 +41,12 @@ async function settled(page: Page): Promise<void> {
 /** Visits every screen at both widths, saving a screenshot of each; answers the serious and critical findings. */
 async function checkScreens(page: Page, screens: Screen[]): Promise<string[]> {
   const findings: string[] = [];
-  for (const { name, path } of screens) {
+  for (const { name, path, shows } of screens) {
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
       await page.goto(path);
       await settled(page);
+      if (shows) await page.getByText(shows).filter({ visible: true }).first().waitFor();
       await screenshot(page, `a11y-${name}-${size.width}`);
       for (const finding of await seriousAccessibilityFindings(page))
         findings.push(`${path} at ${size.width} px: ${finding}`);
@@ -68,15 +71,15 @@ const GROUPS: ScreenGroup[] = [
     title: 'the public site and the API documentation',
     screens: [
       { name: 'home', path: '/' },
-      { name: 'api', path: '/api' },
-      { name: 'rate-calculator', path: '/rate_calculator' },
+      { name: 'api', path: '/api', shows: /\/ year|Plans is empty\./ },
+      { name: 'rate-calculator', path: '/rate_calculator', shows: /Rate used|There is no NGN rate/ },
       { name: 'rate-history', path: '/rate_history' },
       { name: 'status', path: '/status' },
-      { name: 'privacy', path: '/company/privacy' },
+      { name: 'privacy', path: '/company/privacy', shows: 'What we collect' },
       { name: 'terms', path: '/company/terms_of_use' },
       { name: 'confirmation-bad-link', path: '/confirmation/not-a-real-link' },
       { name: 'unsubscribe-bad-link', path: '/unsubscribe/not-a-real-token' },
-      { name: 'not-found', path: '/no/such/page' },
+      { name: 'not-found', path: '/no/such/page', shows: 'This page does not exist.' },
       { name: 'docs', path: '/docs' },
     ],
   },
@@ -88,8 +91,8 @@ const GROUPS: ScreenGroup[] = [
     },
     screens: [
       { name: 'developer-apps', path: '/developer/apps' },
-      { name: 'developer-home', path: '/developer/home' },
-      { name: 'developer-api-keys', path: '/developer/api' },
+      { name: 'developer-home', path: '/developer/home', shows: 'Requests this month' },
+      { name: 'developer-api-keys', path: '/developer/api', shows: 'Public key' },
       { name: 'developer-request', path: '/developer/request' },
       { name: 'developer-plans', path: '/developer/plans' },
       { name: 'developer-webhooks', path: '/developer/webhooks' },
@@ -100,12 +103,24 @@ const GROUPS: ScreenGroup[] = [
   {
     title: 'the developer portal, signed out',
     screens: [
-      { name: 'developer-signin', path: '/developer/signin' },
+      { name: 'developer-signin', path: '/developer/signin', shows: 'Sign in to AfroFX' },
       { name: 'developer-signup', path: '/developer/signup' },
-      { name: 'developer-request-reset', path: '/developer/request_password_reset' },
-      { name: 'developer-reset-bad-link', path: '/developer/reset_password/not-a-real-code' },
-      { name: 'developer-activate-bad-link', path: '/developer/activate_account/not-a-real-account' },
-      { name: 'admin-login', path: '/admin/login' },
+      {
+        name: 'developer-request-reset',
+        path: '/developer/request_password_reset',
+        shows: 'Reset your password',
+      },
+      {
+        name: 'developer-reset-bad-link',
+        path: '/developer/reset_password/not-a-real-code',
+        shows: 'Choose a new password',
+      },
+      {
+        name: 'developer-activate-bad-link',
+        path: '/developer/activate_account/not-a-real-account',
+        shows: 'This activation link is invalid or has expired.',
+      },
+      { name: 'admin-login', path: '/admin/login', shows: 'Admin sign in' },
     ],
   },
   {
