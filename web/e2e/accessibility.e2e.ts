@@ -80,7 +80,7 @@ const GROUPS: ScreenGroup[] = [
       { name: 'confirmation-bad-link', path: '/confirmation/not-a-real-link' },
       { name: 'unsubscribe-bad-link', path: '/unsubscribe/not-a-real-token' },
       { name: 'not-found', path: '/no/such/page', shows: 'This page does not exist.' },
-      { name: 'docs', path: '/docs' },
+      { name: 'docs', path: '/docs', shows: '/v1/currencies' },
     ],
   },
   {

@@ -1,13 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
-import {
-  BASE_URL,
-  DEVELOPER,
-  launchBrowser,
-  openPage,
-  screenshot,
-  seriousAccessibilityFindings,
-} from './browser';
+import { BASE_URL, DEVELOPER, launchBrowser, openPage, screenshot } from './browser';
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(`${BASE_URL}/v1/${path}`, {
@@ -87,14 +80,6 @@ describe('paid API documentation', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(problems).toEqual([]);
     await screenshot(page, 'api-docs-375', false);
-  });
-
-  it.each([
-    [1280, 900],
-    [375, 812],
-  ])('has no serious or critical accessibility finding at %i px', async (width, height) => {
-    const { page } = await openDocs(browser, width, height);
-    expect(await seriousAccessibilityFindings(page)).toEqual([]);
   });
 
   it('tries the latest-rates call with a private key from the page', async () => {

@@ -14,20 +14,19 @@ export const DEMO_APP = 'Demo Remittance App';
 
 const ARTIFACTS_DIR = path.resolve(__dirname, '../../e2e-artifacts');
 
+/**
+ * The browser of a spec. Under `npm run e2e` every spec connects to the one Chromium that scripts/e2e.mjs started
+ * (launching one per spec cost about 3 s each); closing the connection closes the spec's contexts, not the browser.
+ * Run alone, a spec launches its own.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const shared = process.env.E2E_BROWSER_WS_ENDPOINT;
+  if (shared) return chromium.connect(shared);
+  const options = JSON.parse(readFileSync(path.join(__dirname, 'chromium-launch.json'), 'utf8')) as {
+    headless: boolean;
+    args: string[];
+  };
+  return chromium.launch({ ...options, executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
 }
 
 /** A fresh page of `width` × `height` in its own browser context (own session storage). */
