@@ -23,9 +23,36 @@ function copyField(value: string | number | null | undefined): string {
   );
 }
 
-/** A Postgres array literal, so that a whole column travels as one parameter on both drivers. */
+/**
+ * A Postgres array literal, so that a whole column travels as one parameter on both drivers. A batch repeats few
+ * values (one app, host, agent and path answer thousands of times), so each is escaped once: the literal is built on
+ * the event loop the API answers on.
+ */
 function pgArray(values: ReadonlyArray<string | number | null | undefined>): string {
-  return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+  const escaped = new Map<string | number | null | undefined, string>();
+  const items = values.map((value) => {
+    let item = escaped.get(value);
+    if (item === undefined) {
+      item = value === null || value === undefined ? 'NULL' : `"${String(value).replace(/["\\]/g, '\\$&')}"`;
+      escaped.set(value, item);
+    }
+    return item;
+  });
+  return `{${items.join(',')}}`;
+}
+
+/** The UTC calendar day of each entry, formatted once per day rather than once per entry. */
+function utcDays(entries: ReadonlyArray<NewRequestLog>): string[] {
+  const names = new Map<number, string>();
+  return entries.map((entry) => {
+    const day = Math.floor(entry.createdAt.getTime() / DAY_MS);
+    let name = names.get(day);
+    if (name === undefined) {
+      name = formatUtcDate(new Date(day * DAY_MS));
+      names.set(day, name);
+    }
+    return name;
+  });
 }
 
 export function createRequestsService(db: Database, pglite?: PGlite) {
@@ -38,8 +65,9 @@ export function createRequestsService(db: Database, pglite?: PGlite) {
       if (entries.length === 0) return;
       const claimBatch = sql`INSERT INTO ${requestLogBatches} (id) VALUES (${batchId}) ON CONFLICT DO NOTHING RETURNING id`;
       const perDay = new Map<string, { appId: string; day: string; count: number; entries: number }>();
-      for (const entry of entries) {
-        const day = formatUtcDate(entry.createdAt);
+      const entryDays = utcDays(entries);
+      for (const [i, entry] of entries.entries()) {
+        const day = entryDays[i]!;
         const key = `${entry.appId}|${day}`;
         const bucket = perDay.get(key) ?? { appId: entry.appId, day, count: 0, entries: 0 };
         bucket.count += entry.count ?? 1;
@@ -92,13 +120,16 @@ export function createRequestsService(db: Database, pglite?: PGlite) {
       await db.transaction(async (tx) => {
         const claimed = (await tx.execute(claimBatch)) as unknown as { rows: unknown[] };
         if (claimed.rows.length === 0) return;
+        // Times travel as epoch milliseconds: a number per entry instead of a formatted string.
         await tx.execute(sql`
           INSERT INTO ${requestLogs} (app_id, host, agent, ip_address, original_url, status, latency_ms, count, created_at)
-          SELECT * FROM unnest(
+          SELECT app_id, host, agent, ip_address, original_url, status, latency_ms, count, to_timestamp(created_at_ms / 1000.0)
+          FROM unnest(
             ${pgArray(column('appId'))}::uuid[], ${pgArray(column('host'))}::text[], ${pgArray(column('agent'))}::text[],
             ${pgArray(column('ipAddress'))}::text[], ${pgArray(column('originalUrl'))}::text[], ${pgArray(column('status'))}::int[],
             ${pgArray(column('latencyMs'))}::real[], ${pgArray(entries.map((e) => e.count ?? 1))}::int[],
-            ${pgArray(entries.map((e) => e.createdAt.toISOString()))}::timestamptz[])`);
+            ${pgArray(entries.map((e) => e.createdAt.getTime()))}::float8[]
+          ) AS batch(app_id, host, agent, ip_address, original_url, status, latency_ms, count, created_at_ms)`);
         await tx.execute(upsertDays);
       });
     },
