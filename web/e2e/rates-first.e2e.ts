@@ -1,12 +1,32 @@
 // Issue 11, point 1: on `/` the rates come first. A visitor sees the dollar headline and the USD row without
 // scrolling, on a 375×812 phone and on a 1280×800 desktop, with one "Last updated" stamp in their own time zone.
+import { MARKETS, type Rate } from '@afrofx/shared';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, screenshot } from './browser';
 
 const SPEC_DATE_TIME = /[A-Z][a-z]{2}-\d{2}-\d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)/;
 
+/** When the newest rate was entered: the demo rates are entered as the server starts. */
+async function newestRateTime(): Promise<number> {
+  const times = await Promise.all(
+    MARKETS.map(async (market) => {
+      const { data } = (await (await fetch(`${BASE_URL}/v1/user/fetch_rates/${market}`)).json()) as {
+        data: Rate[];
+      };
+      return data.map((rate) => Date.parse(rate.updatedAt));
+    }),
+  );
+  return Math.max(...times.flat());
+}
+
+/**
+ * The home page in the viewer's zone. The page shows a market's rates only when one is from the viewer's today, so
+ * the viewer's clock starts when the newest rate was entered: a run that crosses midnight in the viewer's zone
+ * (23:00 UTC in Lagos) after the server started would otherwise find no rates today.
+ */
 async function openHome(browser: Browser, width: number, height: number, timezoneId: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height }, baseURL: BASE_URL, timezoneId });
+  await context.clock.install({ time: await newestRateTime() });
   const page = await context.newPage();
   await page.goto('/');
   return page;
