@@ -146,14 +146,13 @@ function migrationsFingerprint(): string {
   const hash = createHash('sha256');
   const pgliteDist = path.dirname(require.resolve('@electric-sql/pglite'));
   hash.update(readFileSync(path.join(pgliteDist, '..', 'package.json')));
-  for (const name of readdirSync(migrationsDir, { recursive: true }).map(String).sort()) {
-    const file = path.join(migrationsDir, name);
+  const files = readdirSync(migrationsDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(migrationsDir, path.join(entry.parentPath, entry.name)))
+    .sort();
+  for (const name of files) {
     hash.update(name);
-    try {
-      hash.update(readFileSync(file));
-    } catch {
-      // A folder (meta/): its files are listed on their own.
-    }
+    hash.update(readFileSync(path.join(migrationsDir, name)));
   }
   return hash.digest('hex').slice(0, 16);
 }
