@@ -15,5 +15,6 @@ module.exports = {
     ],
   },
   testTimeout: 60000,
+  // scripts/e2e.mjs runs two workers, each against a server of its own (web/e2e/browser.ts); run directly, one.
   maxWorkers: 1,
 };

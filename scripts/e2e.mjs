@@ -1,5 +1,5 @@
-// Builds the app, starts it on a free port with a fresh data directory, starts one Chromium for every spec, and
-// runs the browser specs against them.
+// Builds the app, starts it on free ports with fresh data directories (one per jest worker), starts one Chromium for
+// every spec, and runs the browser specs against them, two at a time.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,22 +27,30 @@ async function main() {
   const buildStatus = run('npm', ['run', 'build']);
   if (buildStatus !== 0) return buildStatus;
 
-  const server = await startBuiltServer();
+  // The specs wait on the network and the server much of the time: two jest workers run specs side by side, each
+  // against a server of its own, and keep both cores busy.
+  const workers = Number(process.env.E2E_WORKERS || 2);
+  const servers = [];
   let browser;
   try {
+    for (let worker = 1; worker <= workers; worker++) servers.push(await startBuiltServer());
     browser = await chromium.launchServer({
       ...launchOptions,
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     });
-    return await runAsync('npx', ['jest', '-c', 'jest.e2e.config.js', ...process.argv.slice(2)], {
-      ...process.env,
-      E2E_BASE_URL: server.baseUrl,
-      E2E_DATA_DIR: server.dataDir,
-      E2E_BROWSER_WS_ENDPOINT: browser.wsEndpoint(),
+    const env = { ...process.env, E2E_BROWSER_WS_ENDPOINT: browser.wsEndpoint() };
+    servers.forEach((server, i) => {
+      env[`E2E_BASE_URL_${i + 1}`] = server.baseUrl;
+      env[`E2E_DATA_DIR_${i + 1}`] = server.dataDir;
     });
+    return await runAsync(
+      'npx',
+      ['jest', '-c', 'jest.e2e.config.js', `--maxWorkers=${workers}`, ...process.argv.slice(2)],
+      env,
+    );
   } finally {
     await browser?.close();
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
   }
 }
 

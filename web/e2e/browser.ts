@@ -3,9 +3,15 @@ import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-/** Set by scripts/e2e.mjs, which starts the built app for these specs. */
-export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
-const DATA_DIR = process.env.E2E_DATA_DIR ?? path.resolve(__dirname, '../../data');
+/**
+ * Set by scripts/e2e.mjs, which starts the built app for these specs: a server of its own for each jest worker (its
+ * own data, mail outbox and sign-in limits), so that specs running side by side never share state.
+ */
+const lane = process.env.JEST_WORKER_ID ?? '1';
+export const BASE_URL =
+  process.env[`E2E_BASE_URL_${lane}`] ?? process.env.E2E_BASE_URL ?? 'http://localhost:3000';
+const DATA_DIR =
+  process.env[`E2E_DATA_DIR_${lane}`] ?? process.env.E2E_DATA_DIR ?? path.resolve(__dirname, '../../data');
 
 export const ADMIN = { email: 'admin@example.com', password: 'afrofx-admin' };
 /** The demo developer seeded with 'Demo Remittance App', its keys, a Growth plan and a month of requests. */
