@@ -306,7 +306,9 @@ describe('demo data', () => {
 
   it('seeds rates, plans and a working demo developer into an empty database, once', async () => {
     const db = demo.runtime.database.db;
+    const before = Date.now();
     expect(await seedDemoData(db, log)).toBe(true);
+    const after = Date.now();
 
     // Rates for every market × base × asset, today and each of the 90 days before, with buy < sell.
     const rows = await db
@@ -319,7 +321,12 @@ describe('demo data', () => {
         createdAt: rates.createdAt,
       })
       .from(rates);
-    const today = new Date();
+    // The seed's today is the day of its newest entry, made at most a minute before it ran; a run across midnight
+    // must not expect the other day.
+    const newest = Math.max(...rows.map((r) => r.createdAt.getTime()));
+    expect(newest).toBeGreaterThanOrEqual(before - 60_000);
+    expect(newest).toBeLessThanOrEqual(after);
+    const today = new Date(newest);
     const expectedDays = Array.from({ length: 91 }, (_, i) =>
       formatCalendarDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() - i)),
     ).sort();
