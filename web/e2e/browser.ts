@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import type { Market, Rate } from '@afrofx/shared';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -33,6 +34,13 @@ export function launchBrowser(): Promise<Browser> {
     args: string[];
   };
   return chromium.launch({ ...options, executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
+}
+
+/** The site's latest rates of a market, as the home page reads them. */
+export async function siteRates(market: Market): Promise<Rate[]> {
+  const response = await fetch(`${BASE_URL}/v1/user/fetch_rates/${market}`);
+  if (!response.ok) throw new Error(`GET /v1/user/fetch_rates/${market}: ${response.status}`);
+  return ((await response.json()) as { data: Rate[] }).data;
 }
 
 /** A fresh page of `width` × `height` in its own browser context (own session storage). */

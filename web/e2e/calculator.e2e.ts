@@ -1,11 +1,9 @@
-import { convertFunds, formatNumber, type Rate } from '@afrofx/shared';
+import { convertFunds, formatNumber, type Market, type Rate } from '@afrofx/shared';
 import type { Browser } from 'playwright-core';
-import { BASE_URL, launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, siteRates } from './browser';
 
-async function nairaRate(market: string, asset: string): Promise<Rate> {
-  const response = await fetch(`${BASE_URL}/v1/user/fetch_rates/${market}`);
-  const { data } = (await response.json()) as { data: Rate[] };
-  const rate = data.find((entry) => entry.base === 'naira' && entry.asset === asset);
+async function nairaRate(market: Market, asset: string): Promise<Rate> {
+  const rate = (await siteRates(market)).find((entry) => entry.base === 'naira' && entry.asset === asset);
   if (!rate) throw new Error(`no naira/${asset} rate in the ${market} market`);
   return rate;
 }

@@ -1,20 +1,15 @@
 // Issue 11, point 1: on `/` the rates come first. A visitor sees the dollar headline and the USD row without
 // scrolling, on a 375×812 phone and on a 1280×800 desktop, with one "Last updated" stamp in their own time zone.
-import { MARKETS, type Rate } from '@afrofx/shared';
+import { MARKETS } from '@afrofx/shared';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, screenshot } from './browser';
+import { BASE_URL, launchBrowser, screenshot, siteRates } from './browser';
 
 const SPEC_DATE_TIME = /[A-Z][a-z]{2}-\d{2}-\d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)/;
 
 /** When the newest rate was entered: the demo rates are entered as the server starts. */
 async function newestRateTime(): Promise<number> {
   const times = await Promise.all(
-    MARKETS.map(async (market) => {
-      const { data } = (await (await fetch(`${BASE_URL}/v1/user/fetch_rates/${market}`)).json()) as {
-        data: Rate[];
-      };
-      return data.map((rate) => Date.parse(rate.updatedAt));
-    }),
+    MARKETS.map(async (market) => (await siteRates(market)).map((rate) => Date.parse(rate.updatedAt))),
   );
   return Math.max(...times.flat());
 }

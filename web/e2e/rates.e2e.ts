@@ -1,11 +1,9 @@
-import { formatNumber, type Rate } from '@afrofx/shared';
+import { formatNumber } from '@afrofx/shared';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, openPage, signInAsAdmin } from './browser';
+import { launchBrowser, openPage, signInAsAdmin, siteRates } from './browser';
 
 async function latestNairaDollarBankBuy(): Promise<number> {
-  const response = await fetch(`${BASE_URL}/v1/user/fetch_rates/bank`);
-  const body = (await response.json()) as { data: Rate[] };
-  const rate = body.data.find((entry) => entry.base === 'naira' && entry.asset === 'dollar');
+  const rate = (await siteRates('bank')).find((entry) => entry.base === 'naira' && entry.asset === 'dollar');
   if (!rate) throw new Error('the demo data has no naira/dollar bank rate');
   return rate.buy;
 }
