@@ -310,6 +310,28 @@ describeWithRedis('the Redis quota when Redis fails (REDIS_URL)', () => {
     await eventually(async () => expect((await logged(t, client.appId, 200)).requests).toBe(50));
   });
 
+  it('counts exactly when the connection drops with the takes of many requests on the wire', async () => {
+    const client = await paidClient(t, { limit: 40, processed: 0 });
+    expect(count(await rates(t, client, 10), 200)).toBe(10);
+    // The stalled proxy holds the script call carrying these takes; the cut then drops it unseen by Redis.
+    proxy.stall();
+    const during = rates(t, client, 50);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    proxy.cut();
+    try {
+      const statuses = await during;
+      expect(count(statuses, 500)).toBe(0);
+      expect(count(statuses, 200)).toBe(30);
+      expect(count(statuses, 429)).toBe(20);
+    } finally {
+      proxy.restore();
+    }
+    await eventually(async () => expect(await rates(t, client, 3)).toEqual([429, 429, 429]));
+    await eventually(async () =>
+      expect((await subscriptionRow(t, client.subscriptionId!)).processedRequests).toBe(40),
+    );
+  });
+
   it('answers while Redis stalls, without a server error, and counts exactly', async () => {
     const client = await paidClient(t, { limit: 30, processed: 0 });
     expect(count(await rates(t, client, 10), 200)).toBe(10);

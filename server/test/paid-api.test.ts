@@ -1,6 +1,6 @@
 import { eq, sum } from 'drizzle-orm';
 import { requestLogs } from '../src/db/schema';
-import { paidClient, siblingApp, subscriptionRow } from './support/paid-api';
+import { paidClient, siblingApp, subscriptionRow, type PaidClient } from './support/paid-api';
 import { createTestApp, eventually, redisAvailable, type TestApp } from './support/test-app';
 
 const serversAvailable = Boolean(process.env.DATABASE_URL) && redisAvailable;
@@ -173,6 +173,26 @@ describe('plans and the monthly quota', () => {
     expect(view).toMatchObject({ status: 'exhausted', processedRequest: 1000, limit: 1000 });
   });
 
+  it('counts each plan to its own limit when the requests of several apps arrive together', async () => {
+    // With Redis the takes of one moment travel in one script call; each must still meet its own plan's count.
+    const nearlySpent = await paidClient(t, { limit: 20, processed: 10 });
+    const fresh = await paidClient(t, { limit: 1000, processed: 0 });
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        t.app.inject({ method: 'GET', url: '/v1/rates', headers: (i % 2 ? fresh : nearlySpent).headers }),
+      ),
+    );
+    const served = (client: PaidClient) =>
+      responses.filter((r, i) => (i % 2 ? fresh : nearlySpent) === client && r.statusCode === 200).length;
+    expect(served(nearlySpent)).toBe(10);
+    expect(served(fresh)).toBe(50);
+    expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(40);
+    await eventually(async () => {
+      expect((await subscriptionRow(t, nearlySpent.subscriptionId!)).processedRequests).toBe(20);
+      expect((await subscriptionRow(t, fresh.subscriptionId!)).processedRequests).toBe(50);
+    });
+  });
+
   it('starts a new count when a new month of the term begins', async () => {
     const startsAt = new Date(Date.now() - 45 * 86_400_000);
     const client = await paidClient(t, {
@@ -186,19 +206,23 @@ describe('plans and the monthly quota', () => {
     expect(res.headers['ratelimit-remaining']).toBe('4');
   });
 
-  it('stops a flood from one key with 429 before the monthly limit', async () => {
+  it('stops a flood from one key with 429 before the monthly limit, a premium key too', async () => {
     const flood = await createTestApp({ ...FAST_FLUSH, API_BURST_PER_SECOND: '5' });
     try {
-      const client = await paidClient(flood, { limit: 1000 });
-      const statuses = (
-        await Promise.all(
-          Array.from({ length: 20 }, () =>
-            flood.app.inject({ method: 'GET', url: '/v1/currencies', headers: client.headers }),
-          ),
-        )
-      ).map((r) => r.statusCode);
-      expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
-      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(10);
+      const planned = await paidClient(flood, { limit: 1000 });
+      const premium = await paidClient(flood, null, { premium: true });
+      for (const client of [planned, premium]) {
+        const statuses = (
+          await Promise.all(
+            Array.from({ length: 20 }, () =>
+              flood.app.inject({ method: 'GET', url: '/v1/currencies', headers: client.headers }),
+            ),
+          )
+        ).map((r) => r.statusCode);
+        expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+        expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+        expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(10);
+      }
     } finally {
       await flood.close();
     }

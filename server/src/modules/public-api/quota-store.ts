@@ -1,6 +1,7 @@
 // Atomic check-and-count of the monthly quota and the per-key burst limit (DESIGN §5: with N concurrent
 // requests and R remaining, exactly R succeed). Three stores for three deployments:
-// - Redis (REDIS_URL): one Lua call per request, shared by every API process;
+// - Redis (REDIS_URL): a Lua script counts each request, shared by every API process; one call carries the
+//   requests of an event-loop turn;
 // - memory (embedded PGlite, which only one process can open): counts in this process;
 // - PostgreSQL without Redis: a conditional UPDATE per request, shared by every API process.
 // Redis and memory counts reach the subscription row (processed_requests, last_increment) on each flush, and that
@@ -211,29 +212,37 @@ export function createPostgresQuotaStore(db: Database, burstPerSecond: number): 
   };
 }
 
-// KEYS[1] burst counter, KEYS[2] monthly counter, KEYS[3] a marker that lives as long as Redis keeps its data.
-// ARGV: burst limit, monthly limit. Returns {1, used} when counted, {0, used} at the monthly limit, {-1, used} over
-// the burst limit. A missing monthly counter is {-2, 0} on its first use and {-3, 0} when the marker is gone too
-// (Redis lost its data): the caller seeds it from the durable count.
+// KEYS[1] a marker that lives as long as Redis keeps its data, then a burst counter and a monthly counter per take.
+// ARGV[1] the burst limit, then the monthly limit per take (-1: none, the burst counter only). Counts the takes one
+// after another and returns two numbers per take, in order: {1, used} when counted, {0, used} at the monthly limit,
+// {-1, used} over the burst limit. A missing monthly counter is {-2, 0} on its first use and {-3, 0} when the marker
+// is gone too (Redis lost its data): the caller seeds it from the durable count.
 const TAKE_SCRIPT = `
-local used = redis.call('GET', KEYS[2])
-if not used then
-  if redis.call('EXISTS', KEYS[3]) == 1 then return {-2, 0} end
-  return {-3, 0}
+local outcomes = {}
+local burstLimit = tonumber(ARGV[1])
+local markerKept = nil
+for i = 1, #ARGV - 1 do
+  local burstKey, quotaKey, limit = KEYS[2 * i], KEYS[2 * i + 1], tonumber(ARGV[i + 1])
+  local code, used = 1, 0
+  local current = '0'
+  if limit >= 0 then current = redis.call('GET', quotaKey) end
+  if not current then
+    if markerKept == nil then markerKept = redis.call('EXISTS', KEYS[1]) == 1 end
+    code = markerKept and -2 or -3
+  else
+    used = tonumber(current)
+    if limit >= 0 and used >= limit then
+      code = 0
+    else
+      local burst = redis.call('INCR', burstKey)
+      if burst == 1 then redis.call('PEXPIRE', burstKey, 1000) end
+      if burst > burstLimit then code = -1 elseif limit >= 0 then used = redis.call('INCR', quotaKey) end
+    end
+  end
+  outcomes[2 * i - 1] = code
+  outcomes[2 * i] = used
 end
-used = tonumber(used)
-if used >= tonumber(ARGV[2]) then return {0, used} end
-local burst = redis.call('INCR', KEYS[1])
-if burst == 1 then redis.call('PEXPIRE', KEYS[1], 1000) end
-if burst > tonumber(ARGV[1]) then return {-1, used} end
-return {1, redis.call('INCR', KEYS[2])}
-`;
-
-// KEYS[1] burst counter. Returns the key's count in this second. For keys without a monthly limit.
-const BURST_SCRIPT = `
-local burst = redis.call('INCR', KEYS[1])
-if burst == 1 then redis.call('PEXPIRE', KEYS[1], 1000) end
-return burst
+return outcomes
 `;
 
 // KEYS[1] monthly counter, KEYS[2] the data marker. ARGV: floor, counter TTL ms. Raises the counter to at least the
@@ -266,14 +275,7 @@ return used
 `;
 
 interface RedisQuotaCommands {
-  afrofxTakeQuota(
-    burstKey: string,
-    quotaKey: string,
-    marker: string,
-    burst: number,
-    limit: number,
-  ): Promise<[number, number]>;
-  afrofxTakeBurst(burstKey: string): Promise<number>;
+  afrofxTakeQuota(numberOfKeys: number, ...keysThenArgs: Array<string | number>): Promise<number[]>;
   afrofxSeedQuota(quotaKey: string, marker: string, floor: number, ttl: number): Promise<number>;
   afrofxReconcileQuota(
     quotaKey: string,
@@ -283,6 +285,58 @@ interface RedisQuotaCommands {
     ttl: number,
   ): Promise<number>;
   afrofxRefundQuota(quotaKey: string): Promise<number>;
+}
+
+/** The most takes one script call carries, so that a call never holds Redis up for long. */
+const MAX_TAKES_PER_CALL = 500;
+
+/**
+ * The takes asked for in one turn of the event loop, sent to Redis as one call of the take script. A call per take
+ * cost the API process a command, a timer and a socket write on every request, and Redis a script run: under load the
+ * most the paid path spent beyond bare Fastify on `npm run bench` (issue 10, point 7). The script counts the takes one
+ * after another, so with N concurrent requests and R remaining exactly R still succeed; a call that fails fails each
+ * of its takes, as their own calls would have.
+ */
+class TakeBatches {
+  private keys: string[] = [];
+  private limits: number[] = [];
+  private waiting: Array<{ resolve(outcome: [number, number]): void; reject(err: unknown): void }> = [];
+  private scheduled = false;
+
+  constructor(
+    private readonly marker: string,
+    private readonly burstPerSecond: number,
+    private readonly commands: RedisQuotaCommands,
+  ) {}
+
+  /** `limit` -1 is a key without a monthly limit (a premium account): its burst counter only. */
+  take(burstKey: string, quotaKey: string, limit: number): Promise<[number, number]> {
+    return new Promise((resolve, reject) => {
+      this.keys.push(burstKey, quotaKey);
+      this.limits.push(limit);
+      this.waiting.push({ resolve, reject });
+      if (this.waiting.length >= MAX_TAKES_PER_CALL) this.send();
+      else if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.send();
+        });
+      }
+    });
+  }
+
+  private send() {
+    const { keys, limits, waiting } = this;
+    if (waiting.length === 0) return;
+    this.keys = [];
+    this.limits = [];
+    this.waiting = [];
+    this.commands.afrofxTakeQuota(keys.length + 1, this.marker, ...keys, this.burstPerSecond, ...limits).then(
+      (outcomes) => waiting.forEach((take, i) => take.resolve([outcomes[2 * i]!, outcomes[2 * i + 1]!])),
+      (err: unknown) => waiting.forEach((take) => take.reject(err)),
+    );
+  }
 }
 
 export interface RedisQuotaOptions {
@@ -309,8 +363,7 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
     connectTimeout: 1000,
     retryStrategy: () => 200,
   });
-  redis.defineCommand('afrofxTakeQuota', { numberOfKeys: 3, lua: TAKE_SCRIPT });
-  redis.defineCommand('afrofxTakeBurst', { numberOfKeys: 1, lua: BURST_SCRIPT });
+  redis.defineCommand('afrofxTakeQuota', { lua: TAKE_SCRIPT });
   redis.defineCommand('afrofxSeedQuota', { numberOfKeys: 2, lua: SEED_SCRIPT });
   redis.defineCommand('afrofxReconcileQuota', { numberOfKeys: 2, lua: RECONCILE_SCRIPT });
   redis.defineCommand('afrofxRefundQuota', { numberOfKeys: 1, lua: REFUND_SCRIPT });
@@ -322,6 +375,7 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
   const outageCounts = new Map<string, { subject: QuotaSubject; count: number }>();
   const seeding = new Map<string, Promise<void>>();
   const marker = `${prefix}:quota:marker`;
+  const takes = new TakeBatches(marker, burstPerSecond, commands);
   let reconciling: Promise<void> | undefined;
   let closed = false;
 
@@ -389,13 +443,7 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
     const key = quotaKey(prefix, subject);
     const burstKey = `${prefix}:burst:${keyHash}`;
     for (let attempt = 0; ; attempt++) {
-      const [code, used] = await commands.afrofxTakeQuota(
-        burstKey,
-        key,
-        marker,
-        burstPerSecond,
-        subject.limit,
-      );
+      const [code, used] = await takes.take(burstKey, key, subject.limit);
       if (code <= -2 && attempt === 0) {
         await seed(key, subject, code === -3);
         continue;
@@ -431,10 +479,9 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
       if (!subject) {
         if (redis.status === 'ready') {
           try {
-            const burst = await commands.afrofxTakeBurst(`${prefix}:burst:${keyHash}`);
-            return burst > burstPerSecond
-              ? { allowed: false, reason: 'burst', used: 0 }
-              : { allowed: true, used: 0 };
+            const burstKey = `${prefix}:burst:${keyHash}`;
+            const [code] = await takes.take(burstKey, burstKey, -1);
+            return code === -1 ? { allowed: false, reason: 'burst', used: 0 } : { allowed: true, used: 0 };
           } catch {
             // Falls through to the in-process guard.
           }
