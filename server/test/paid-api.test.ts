@@ -1,7 +1,8 @@
 import { eq, sum } from 'drizzle-orm';
 import { requestLogs } from '../src/db/schema';
+import { hashPrivateKey } from '../src/modules/api-keys/api-key-material';
 import { paidClient, siblingApp, subscriptionRow, type PaidClient } from './support/paid-api';
-import { createTestApp, eventually, redisAvailable, type TestApp } from './support/test-app';
+import { createTestApp, eventually, redisAvailable, redisValues, type TestApp } from './support/test-app';
 
 const serversAvailable = Boolean(process.env.DATABASE_URL) && redisAvailable;
 // Two API instances can share a database only on a PostgreSQL server; these run whenever DATABASE_URL and REDIS_URL are set.
@@ -177,20 +178,35 @@ describe('plans and the monthly quota', () => {
     // With Redis the takes of one moment travel in one script call; each must still meet its own plan's count.
     const nearlySpent = await paidClient(t, { limit: 20, processed: 10 });
     const fresh = await paidClient(t, { limit: 1000, processed: 0 });
+    // A first request each sets up both counters, so the takes below share calls instead of each seeding its own.
+    for (const client of [nearlySpent, fresh])
+      await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers });
     const responses = await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
+      Array.from({ length: 80 }, (_, i) =>
         t.app.inject({ method: 'GET', url: '/v1/rates', headers: (i % 2 ? fresh : nearlySpent).headers }),
       ),
     );
     const served = (client: PaidClient) =>
       responses.filter((r, i) => (i % 2 ? fresh : nearlySpent) === client && r.statusCode === 200).length;
-    expect(served(nearlySpent)).toBe(10);
-    expect(served(fresh)).toBe(50);
-    expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(40);
+    expect(served(nearlySpent)).toBe(9);
+    expect(served(fresh)).toBe(40);
+    expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(31);
     await eventually(async () => {
       expect((await subscriptionRow(t, nearlySpent.subscriptionId!)).processedRequests).toBe(20);
-      expect((await subscriptionRow(t, fresh.subscriptionId!)).processedRequests).toBe(50);
+      expect((await subscriptionRow(t, fresh.subscriptionId!)).processedRequests).toBe(41);
     });
+    // Redis counted them, not the PostgreSQL fallback, which would give the same answers.
+    if (t.runtime.config.redisUrl)
+      for (const [client, count] of [
+        [nearlySpent, '20'],
+        [fresh, '41'],
+      ] as const)
+        expect(
+          await redisValues(
+            t.runtime.config.redisUrl,
+            `${t.runtime.keyPrefix}:quota:${client.subscriptionId}:*`,
+          ),
+        ).toEqual([count]);
   });
 
   it('starts a new count when a new month of the term begins', async () => {
@@ -223,6 +239,14 @@ describe('plans and the monthly quota', () => {
         expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
         expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(10);
       }
+      // The premium key's flood was counted in Redis (shared by every process), not by the in-process fallback.
+      if (flood.runtime.config.redisUrl)
+        expect(
+          await redisValues(
+            flood.runtime.config.redisUrl,
+            `${flood.runtime.keyPrefix}:burst:${hashPrivateKey(premium.privateKey)}`,
+          ),
+        ).toEqual(['20']);
     } finally {
       await flood.close();
     }

@@ -44,6 +44,17 @@ export async function deleteRedisKeys(redisUrl: string, prefix: string) {
   redis.disconnect();
 }
 
+/** The values of the keys under `pattern`, to see what Redis itself counted. */
+export async function redisValues(redisUrl: string, pattern: string): Promise<string[]> {
+  const redis = new IORedis(redisUrl);
+  try {
+    const keys = await redis.keys(pattern);
+    return keys.length > 0 ? ((await redis.mget(...keys)) as string[]) : [];
+  } finally {
+    redis.disconnect();
+  }
+}
+
 const QUOTED_PRINTABLE_SOFT_BREAK = /=\r?\n/g;
 
 /** The attached files of a message as the outbox wrote it (nodemailer: unix newlines, base64 attachments). */

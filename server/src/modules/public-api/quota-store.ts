@@ -216,34 +216,38 @@ export function createPostgresQuotaStore(db: Database, burstPerSecond: number): 
 // ARGV[1] the burst limit, then the monthly limit per take (-1: none, the burst counter only). Counts the takes one
 // after another and returns two numbers per take, in order: {1, used} when counted, {0, used} at the monthly limit,
 // {-1, used} over the burst limit. A missing monthly counter is {-2, 0} on its first use and {-3, 0} when the marker
-// is gone too (Redis lost its data): the caller seeds it from the durable count.
+// is gone too (Redis lost its data): the caller seeds it from the durable count. A take whose keys cannot be read
+// (another type of value at a counter's name) is {-4, 0} and counts nothing monthly, so the other takes of the call
+// stand and that one alone is counted elsewhere.
 const TAKE_SCRIPT = `
-local outcomes = {}
 local burstLimit = tonumber(ARGV[1])
 local markerKept = nil
-for i = 1, #ARGV - 1 do
-  local burstKey, quotaKey, limit = KEYS[2 * i], KEYS[2 * i + 1], tonumber(ARGV[i + 1])
-  local code, used = 1, 0
+local function take(burstKey, quotaKey, limit)
   local current = '0'
-  if limit >= 0 then current = redis.call('GET', quotaKey) end
+  if limit ~= -1 then current = redis.call('GET', quotaKey) end
   if not current then
     if markerKept == nil then markerKept = redis.call('EXISTS', KEYS[1]) == 1 end
-    code = markerKept and -2 or -3
-  else
-    used = tonumber(current)
-    if limit >= 0 and used >= limit then
-      code = 0
-    else
-      local burst = redis.call('INCR', burstKey)
-      if burst == 1 then redis.call('PEXPIRE', burstKey, 1000) end
-      if burst > burstLimit then code = -1 elseif limit >= 0 then used = redis.call('INCR', quotaKey) end
-    end
+    return markerKept and -2 or -3, 0
   end
+  local used = tonumber(current)
+  if limit ~= -1 and used >= limit then return 0, used end
+  local burst = redis.call('INCR', burstKey)
+  if burst == 1 then redis.call('PEXPIRE', burstKey, 1000) end
+  if burst > burstLimit then return -1, used end
+  if limit ~= -1 then used = redis.call('INCR', quotaKey) end
+  return 1, used
+end
+local outcomes = {}
+for i = 1, #ARGV - 1 do
+  local ok, code, used = pcall(take, KEYS[2 * i], KEYS[2 * i + 1], tonumber(ARGV[i + 1]))
+  if not ok then code, used = -4, 0 end
   outcomes[2 * i - 1] = code
   outcomes[2 * i] = used
 end
 return outcomes
 `;
+/** The take script's code for a take it could not count. */
+const TAKE_FAILED = -4;
 
 // KEYS[1] monthly counter, KEYS[2] the data marker. ARGV: floor, counter TTL ms. Raises the counter to at least the
 // floor, never lowers it.
@@ -294,8 +298,9 @@ const MAX_TAKES_PER_CALL = 500;
  * The takes asked for in one turn of the event loop, sent to Redis as one call of the take script. A call per take
  * cost the API process a command, a timer and a socket write on every request, and Redis a script run: under load the
  * most the paid path spent beyond bare Fastify on `npm run bench` (issue 10, point 7). The script counts the takes one
- * after another, so with N concurrent requests and R remaining exactly R still succeed; a call that fails fails each
- * of its takes, as their own calls would have.
+ * after another, so with N concurrent requests and R remaining exactly R still succeed. A call that fails (Redis away
+ * or stalled) fails each of its takes, and a take the script could not count fails alone: the caller then counts it
+ * in PostgreSQL, as when it had a call of its own.
  */
 class TakeBatches {
   private keys: string[] = [];
@@ -333,7 +338,12 @@ class TakeBatches {
     this.limits = [];
     this.waiting = [];
     this.commands.afrofxTakeQuota(keys.length + 1, this.marker, ...keys, this.burstPerSecond, ...limits).then(
-      (outcomes) => waiting.forEach((take, i) => take.resolve([outcomes[2 * i]!, outcomes[2 * i + 1]!])),
+      (outcomes) =>
+        waiting.forEach((take, i) => {
+          const code = outcomes[2 * i]!;
+          if (code === TAKE_FAILED) take.reject(new Error('the take script could not count this take'));
+          else take.resolve([code, outcomes[2 * i + 1]!]);
+        }),
       (err: unknown) => waiting.forEach((take) => take.reject(err)),
     );
   }
@@ -480,6 +490,7 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
         if (redis.status === 'ready') {
           try {
             const burstKey = `${prefix}:burst:${keyHash}`;
+            // No monthly counter: the script reads none, so the burst counter stands in for its name.
             const [code] = await takes.take(burstKey, burstKey, -1);
             return code === -1 ? { allowed: false, reason: 'burst', used: 0 } : { allowed: true, used: 0 };
           } catch {
