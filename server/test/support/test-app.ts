@@ -33,22 +33,33 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function deleteRedisKeys(redisUrl: string, prefix: string) {
-  const redis = new IORedis(redisUrl);
+/** The names of the keys under `pattern`, read with SCAN so a busy shared Redis is not held up. */
+async function keysUnder(redis: IORedis, pattern: string): Promise<string[]> {
+  const found: string[] = [];
   let cursor = '0';
   do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-    if (keys.length > 0) await redis.del(...keys);
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+    found.push(...keys);
     cursor = next;
   } while (cursor !== '0');
-  redis.disconnect();
+  return found;
+}
+
+export async function deleteRedisKeys(redisUrl: string, prefix: string) {
+  const redis = new IORedis(redisUrl);
+  try {
+    const keys = await keysUnder(redis, `${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** The values of the keys under `pattern`, to see what Redis itself counted. */
 export async function redisValues(redisUrl: string, pattern: string): Promise<string[]> {
   const redis = new IORedis(redisUrl);
   try {
-    const keys = await redis.keys(pattern);
+    const keys = await keysUnder(redis, pattern);
     return keys.length > 0 ? ((await redis.mget(...keys)) as string[]) : [];
   } finally {
     redis.disconnect();
