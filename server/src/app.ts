@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { ErrorBody } from '@afrofx/shared';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { contractDocument } from './api-contract';
 import { apiDocsPage, apiQuickStart, splitApiDocument, type OpenApiDocument } from './api-docs';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { appsAdminRoutes } from './modules/apps/apps-admin.routes';
@@ -19,6 +20,7 @@ import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { webhookEventsDocument } from './modules/webhooks/webhook-events';
 import { webhooksGuide } from './modules/webhooks/webhooks-guide';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -53,6 +55,11 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   await app.register(authPlugin, { secret: config.jwtSecret, services });
 
   await app.register(fastifySwagger, {
+    // Shared schemas by name (ErrorBody is published as Error), never def-N: generated clients name types after them.
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        json.$id === 'ErrorBody' ? 'Error' : typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -88,7 +95,11 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   });
   // The paid API and the console calls are generated together and published apart (split once, on first use).
   let documents: ReturnType<typeof splitApiDocument> | undefined;
-  const apiDocuments = () => (documents ??= splitApiDocument(app.swagger() as unknown as OpenApiDocument));
+  const apiDocuments = () => {
+    if (documents) return documents;
+    const { paid, console } = splitApiDocument(app.swagger() as unknown as OpenApiDocument);
+    return (documents = { paid: contractDocument(paid, webhookEventsDocument()), console });
+  };
   await app.register(apiDocsPage, { document: () => apiDocuments().paid });
 
   app.addSchema({ $id: 'ErrorBody', ...ErrorBody });

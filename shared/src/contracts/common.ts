@@ -44,11 +44,25 @@ export const PagedEnvelope = <T extends TSchema>(item: T) =>
 
 export const MessageOnly = Type.Object({ data: Type.Null(), message: Type.String() });
 
-export const ErrorBody = Type.Object({
-  message: Type.String(),
-  statusCode: Type.Integer(),
-  error: Type.String(),
-});
+export const ErrorBody = Type.Object(
+  {
+    message: Type.String({
+      maxLength: 1000,
+      description: 'What went wrong; a 400 names the parameter at fault',
+    }),
+    statusCode: Type.Integer({ minimum: 400, maximum: 599 }),
+    error: Type.String({ maxLength: 100, description: 'The HTTP reason phrase' }),
+  },
+  {
+    examples: [
+      {
+        message: 'querystring/market must be equal to one of the allowed values',
+        statusCode: 400,
+        error: 'Bad Request',
+      },
+    ],
+  },
+);
 export type ErrorBody = Static<typeof ErrorBody>;
 
 export interface ApiEnvelope<T> {

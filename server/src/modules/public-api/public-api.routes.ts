@@ -554,7 +554,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         description:
           'Converts between an asset and a base currency at the latest rate of a market (default Cash), on the buy or sell side (default buy).',
         querystring: ConvertQuery,
-        response: { 200: Envelope(Conversion), ...errors },
+        response: { 200: Envelope(Conversion), 404: { $ref: 'ErrorBody#' }, ...errors },
       },
     },
     async (request, reply) => {

@@ -1,0 +1,216 @@
+// The paid API's OpenAPI document as the contract customers' own tools check (@redocly/cli recommended, Spectral's
+// OWASP ruleset, openapi-typescript): what the route schemas cannot say by themselves is added here, by walking every
+// operation, so a route added later gets its headers, errors and bounds without anyone remembering them.
+import type { OpenApiDocument } from './api-docs';
+
+type Json = Record<string, unknown>;
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  security?: Array<Record<string, string[]>>;
+  parameters?: Json[];
+  responses?: Record<string, Json>;
+};
+
+/**
+ * Each operation's stable name (generated clients call it by this name). A route missing here fails the document
+ * test, so none ships without one.
+ */
+export const OPERATION_IDS: Record<string, string> = {
+  'get /v1/health': 'getHealth',
+  'get /v1/status': 'getStatus',
+  'get /v1/rates': 'getLatestRates',
+  'get /v1/rates/history': 'getRateHistory',
+  'get /v1/rates/premium': 'getRatePremium',
+  'get /v1/rates/ohlc': 'getRateCandles',
+  'get /v1/convert': 'convertAmount',
+  'get /v1/currencies': 'listCurrencies',
+  'get /v1/usage': 'getUsage',
+  'post /v1/account/webhooks/{appId}': 'createWebhookEndpoint',
+  'get /v1/account/webhooks/{appId}': 'listWebhookEndpoints',
+  'delete /v1/account/webhooks/{appId}/{endpointId}': 'deleteWebhookEndpoint',
+  'post /v1/account/webhooks/{appId}/{endpointId}/rotate_secret': 'rotateWebhookSecret',
+  'post /v1/account/webhooks/{appId}/{endpointId}/test': 'sendWebhookTestEvent',
+  'get /v1/account/webhooks/{appId}/{endpointId}/deliveries': 'listWebhookDeliveries',
+};
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+const errorResponse = (
+  description: string,
+  example: { statusCode: number; error: string; message: string },
+) => ({
+  description,
+  content: { 'application/json': { schema: ERROR_REF, example } },
+});
+
+const integerHeader = (description: string) => ({
+  description,
+  schema: { type: 'integer', format: 'int64', minimum: 0, maximum: 2_147_483_647 },
+});
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': integerHeader('Requests your plan allows this month (absent for premium accounts).'),
+  'RateLimit-Remaining': integerHeader('Requests left this month, as last counted.'),
+  'RateLimit-Reset': integerHeader('Seconds until the monthly count resets.'),
+};
+const RETRY_AFTER = {
+  'Retry-After': integerHeader('Seconds to wait before trying again.'),
+};
+const CACHE_HEADERS = {
+  ETag: {
+    description: "The answer's version: send it back as If-None-Match for a free 304 while nothing changed.",
+    schema: { type: 'string', maxLength: 256, pattern: '^(W/)?"[^"]*"$' },
+  },
+  'Last-Modified': {
+    description: 'When the newest rate in the answer was entered (HTTP date), when there is one.',
+    schema: { type: 'string', maxLength: 64, pattern: '^[A-Z][a-z]{2}, ' },
+  },
+};
+const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'An ETag this call answered before: 304 Not Modified (free of charge) while it still holds.',
+  schema: { type: 'string', maxLength: 1024 },
+};
+
+/** The errors every call with the API key can meet, besides its own. */
+const KEY_ERRORS = {
+  '401': errorResponse('The key is missing, unknown or rotated.', {
+    statusCode: 401,
+    error: 'Unauthorized',
+    message: 'Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>.',
+  }),
+  '402': errorResponse('The app has no active plan.', {
+    statusCode: 402,
+    error: 'Payment Required',
+    message: 'This app has no active plan. Buy a plan in the developer console to use the API.',
+  }),
+  '429': errorResponse(
+    'The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again.',
+    {
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Monthly request limit reached. It resets on 2026-12-01T00:00:00.000Z.',
+    },
+  ),
+};
+const SERVER_ERROR = errorResponse(
+  'Something failed on our side; the request was not charged. Retry later.',
+  {
+    statusCode: 500,
+    error: 'Internal Server Error',
+    message: 'Something went wrong. Please try again later.',
+  },
+);
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+/** Walks every schema object under `node`, calling `visit` on each (properties, items, combinators). */
+function eachSchema(node: unknown, visit: (schema: Json) => void) {
+  if (Array.isArray(node)) {
+    for (const item of node) eachSchema(item, visit);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Json;
+  if (typeof schema.type === 'string' || Array.isArray(schema.type)) visit(schema);
+  for (const value of Object.values(schema)) eachSchema(value, visit);
+}
+
+/** int32 where the bounds fit, else int64: generated clients need one of the two. */
+function integerFormats(node: unknown) {
+  eachSchema(node, (schema) => {
+    if (schema.type !== 'integer' || schema.format) return;
+    const fits = (bound: unknown) => typeof bound === 'number' && Math.abs(bound) <= 2_147_483_647;
+    schema.format = fits(schema.minimum) && fits(schema.maximum) ? 'int32' : 'int64';
+  });
+}
+
+/** The exact length of the string formats the server validates: the length bound they already imply, stated. */
+const FORMAT_LENGTHS: Record<string, number> = { uuid: 36, date: 10 };
+
+/**
+ * States the bounds a request's formats and enums already impose (a uuid is 36 characters, a list of distinct enum
+ * values has at most that many), so a client's validator and the OWASP size rules see them.
+ */
+function impliedRequestBounds(operation: Operation & { requestBody?: unknown }) {
+  eachSchema([operation.parameters, operation.requestBody], (schema) => {
+    const length = FORMAT_LENGTHS[String(schema.format)];
+    if (schema.type === 'string' && length !== undefined) schema.maxLength ??= length;
+    const items = schema.items as Json | undefined;
+    if (schema.type === 'array' && schema.uniqueItems && Array.isArray(items?.enum))
+      schema.maxItems ??= items.enum.length;
+  });
+}
+
+/** The paid API answers any origin (a browser app may call it with its key). */
+const ALLOW_ORIGIN = {
+  'Access-Control-Allow-Origin': {
+    description: 'Always *: the API may be called from a browser.',
+    schema: { type: 'string', const: '*' },
+  },
+};
+
+/** What each response of an operation called with the API key carries. */
+function keyOperation(operation: Operation) {
+  const responses = (operation.responses ??= {});
+  const conditional = '304' in responses;
+  if (conditional) operation.parameters = [...(operation.parameters ?? []), IF_NONE_MATCH];
+  Object.assign(responses, { ...KEY_ERRORS, ...responses, ...KEY_ERRORS, '500': SERVER_ERROR });
+  for (const [status, response] of Object.entries(responses)) {
+    const headers = { ...(response.headers as Json | undefined), ...ALLOW_ORIGIN };
+    if (/^[234]/.test(status)) Object.assign(headers, RATE_LIMIT_HEADERS);
+    if (conditional && (status.startsWith('2') || status === '304')) Object.assign(headers, CACHE_HEADERS);
+    if (status === '429') Object.assign(headers, RETRY_AFTER);
+    if (Object.keys(headers).length > 0) response.headers = headers;
+  }
+}
+
+/** The paid document made the contract: names, headers, errors, examples, bounds and the webhooks' payloads. */
+export function contractDocument(paid: OpenApiDocument, webhooks: Json): OpenApiDocument {
+  const document = structuredClone(paid) as OpenApiDocument & {
+    servers?: Json[];
+    webhooks?: Json;
+    info: Json;
+  };
+  document.info = {
+    ...document.info,
+    license: { name: 'Proprietary: use under the AfroFX terms of service', identifier: 'LicenseRef-AfroFX' },
+    contact: { name: 'AfroFX support', url: `${String(document.servers?.[0]?.url ?? '')}/contact` },
+  };
+  // The paid API is meant for the public; OWASP's inventory rule asks that this be said.
+  document.servers = document.servers?.map((server) => ({ ...server, 'x-internal': false }));
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, value] of Object.entries(item)) {
+      if (!HTTP_METHODS.includes(method)) continue;
+      const operation = value as Operation;
+      const operationId = OPERATION_IDS[`${method} ${path}`];
+      if (!operationId)
+        throw new Error(`No operationId for ${method.toUpperCase()} ${path} in OPERATION_IDS`);
+      operation.operationId = operationId;
+      operation.description ??= operation.summary;
+      impliedRequestBounds(operation);
+      if (!operation.security) {
+        operation.security = [];
+        // The only 4xx a key-less call without parameters meets, as Node's HTTP server answers it for any call.
+        (operation.responses ??= {})['431'] ??= {
+          description: 'The request headers are larger than the server accepts (16 KB).',
+        };
+      } else if (operation.security.some((scheme) => 'apiKey' in scheme)) keyOperation(operation);
+      else {
+        const responses = (operation.responses ??= {});
+        responses['401'] ??= errorResponse('No valid session or API key.', {
+          statusCode: 401,
+          error: 'Unauthorized',
+          message:
+            'Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>.',
+        });
+        responses['500'] ??= SERVER_ERROR;
+      }
+    }
+  }
+  document.webhooks = webhooks;
+  integerFormats(document);
+  return document;
+}

@@ -1,0 +1,113 @@
+// The deliveries an endpoint receives, as the OpenAPI 3.1 `webhooks` section describes them: generated clients and
+// the documentation page type a receiver's body from these.
+import { Type, type TSchema } from '@sinclair/typebox';
+import { Rate, WEBHOOK_SIDES, WEBHOOK_SIGNATURE_HEADER } from '@afrofx/shared';
+import { AssetSchema, BaseSchema, MarketSchema } from '@afrofx/shared';
+
+const delivery = (type: string, data: TSchema, example: unknown) =>
+  Type.Object(
+    {
+      id: Type.String({
+        format: 'uuid',
+        maxLength: 36,
+        description: 'The delivery id: the same on every retry of a delivery, so deduplicate on it.',
+      }),
+      type: Type.Literal(type),
+      createdAt: Type.String({ format: 'date-time', maxLength: 30 }),
+      data,
+    },
+    {
+      examples: [
+        {
+          id: '0b8c6a1e-3f7d-4c55-9d0e-2a6b1c9e7f10',
+          type,
+          createdAt: '2026-11-24T09:00:00.000Z',
+          data: example,
+        },
+      ],
+    },
+  );
+
+const rateExample = {
+  _id: '5f0c1b7e-8f7a-4a52-8a4c-1f2d3e4b5a69',
+  market: 'bank',
+  base: 'naira',
+  asset: 'dollar',
+  buy: 1500.5,
+  sell: 1510.25,
+  createdAt: '2026-11-24T09:00:00.000Z',
+  updatedAt: '2026-11-24T09:00:00.000Z',
+};
+
+const Threshold = Type.Object({
+  market: MarketSchema,
+  base: BaseSchema,
+  asset: AssetSchema,
+  side: Type.Union(WEBHOOK_SIDES.map((side) => Type.Literal(side))),
+  level: Type.Number(),
+  direction: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+  price: Type.Number({ description: 'The price that crossed the level' }),
+});
+
+const EVENTS: Record<string, { summary: string; description: string; schema: TSchema }> = {
+  'rate.updated': {
+    summary: 'A rate was entered',
+    description: 'Sent for each new rate of a market and pair the endpoint chose.',
+    schema: delivery('rate.updated', Type.Object({ rate: Rate }), { rate: rateExample }),
+  },
+  'rate.threshold': {
+    summary: 'A rate crossed a watched level',
+    description: 'Sent once per crossing, up or down, of a level the endpoint watches.',
+    schema: delivery('rate.threshold', Type.Object({ rate: Rate, threshold: Threshold }), {
+      rate: rateExample,
+      threshold: {
+        market: 'bank',
+        base: 'naira',
+        asset: 'dollar',
+        side: 'buy',
+        level: 1500,
+        direction: 'up',
+        price: 1500.5,
+      },
+    }),
+  },
+  'webhook.test': {
+    summary: 'A test event',
+    description: 'Sent by "Send test event" in the console, or by sendWebhookTestEvent.',
+    schema: delivery('webhook.test', Type.Object({ message: Type.String({ maxLength: 200 }) }), {
+      message: 'A test event from AfroFX: your endpoint is reachable.',
+    }),
+  },
+};
+
+/** The OpenAPI 3.1 `webhooks` object: one POST per event, signed with the AfroFX-Signature header. */
+export function webhookEventsDocument() {
+  return Object.fromEntries(
+    Object.entries(EVENTS).map(([event, { summary, description, schema }]) => [
+      event,
+      {
+        post: {
+          operationId: `on${event.replace(/(^|\.)(\w)/g, (_match, _dot, letter: string) => letter.toUpperCase())}`,
+          summary,
+          description,
+          security: [],
+          parameters: [
+            {
+              name: WEBHOOK_SIGNATURE_HEADER,
+              in: 'header',
+              required: true,
+              description:
+                't=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body"> (v1 twice during a secret rotation)',
+              schema: { type: 'string', maxLength: 300, pattern: '^t=\\d+(,v1=[0-9a-f]{64})+$' },
+            },
+          ],
+          requestBody: { required: true, content: { 'application/json': { schema } } },
+          responses: {
+            '200': { description: 'A 2xx answer in time marks the delivery succeeded.' },
+            '4XX': { description: 'Retried with backoff, as is a 5xx or no answer in time.' },
+          },
+        },
+      },
+    ]),
+  );
+}
