@@ -1,6 +1,7 @@
 // The paid API's OpenAPI document as the contract customers' own tools check (@redocly/cli recommended, Spectral's
 // OWASP ruleset, openapi-typescript): what the route schemas cannot say by themselves is added here, by walking every
 // operation, so a route added later gets its headers, errors and bounds without anyone remembering them.
+import { ISO_CODES } from '@afrofx/shared';
 import type { OpenApiDocument } from './api-docs';
 
 type Json = Record<string, unknown>;
@@ -156,6 +157,15 @@ const ALLOW_ORIGIN = {
 function keyOperation(operation: Operation) {
   const responses = (operation.responses ??= {});
   const conditional = '304' in responses;
+  // The API takes ISO 4217 codes wherever it takes an asset or base id (see the public API's preValidation hook).
+  for (const parameter of operation.parameters ?? []) {
+    const schema = parameter.schema as Json | undefined;
+    if (!Array.isArray(schema?.enum)) continue;
+    const codes = schema.enum.flatMap((id: string) =>
+      id in ISO_CODES ? [ISO_CODES[id as keyof typeof ISO_CODES]] : [],
+    );
+    schema.enum = [...schema.enum, ...codes];
+  }
   if (conditional) operation.parameters = [...(operation.parameters ?? []), IF_NONE_MATCH];
   Object.assign(responses, { ...KEY_ERRORS, ...responses, ...KEY_ERRORS, '500': SERVER_ERROR });
   for (const [status, response] of Object.entries(responses)) {

@@ -47,8 +47,20 @@ for rate in res.json()["data"]:
 ## Quota and limits
 Every 2xx answer counts once against your plan's monthly requests; a \`304 Not Modified\` and a refused request are free.
 Each answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the monthly count resets).
-At the limit the answer is \`429\` with \`Retry-After\`; an app without an active plan gets \`402\`; a bad or rotated key gets \`401\`.
+Every \`429\` carries \`Retry-After\` (at the monthly limit, over the per-second burst, or after too many unknown keys); an app without an active plan gets \`402\`; a bad or rotated key gets \`401\`.
 Send the \`ETag\` of a rates answer back as \`If-None-Match\` to get a free \`304\` while nothing changed.
+
+## Coming from another FX API
+- ISO 4217 codes work wherever an id does: \`base=NGN\`, \`asset=USD\`, \`from=USD&to=KES\`; \`/v1/currencies\` lists each id with its code.
+- \`symbols=USD,GBP\` on \`/v1/rates\` picks several assets; \`date=2026-11-01\` answers the table as it stood at the end of that UTC day.
+- \`GET /v1/usage\` answers this period's count, limit, plan and reset, free of charge.
+- Query parameters a call does not know are ignored, so a client's cache-buster does no harm.
+- \`HEAD\` is answered and counted like the \`GET\` it stands for.
+
+\`\`\`bash
+curl -H "Authorization: Bearer $AFROFX_KEY" "${baseUrl}/v1/rates?base=NGN&symbols=USD,GBP&date=2026-11-01"
+curl -H "Authorization: Bearer $AFROFX_KEY" "${baseUrl}/v1/usage"
+\`\`\`
 
 ## Candles and exports
 \`/v1/rates/ohlc\` answers open, high, low and close of buy and sell per day, ISO week or month, from every rate entry.

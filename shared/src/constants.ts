@@ -43,6 +43,27 @@ export const ASSET_DISPLAY: Record<Asset, AssetDisplay> = {
   canadian_dollar: { symbol: '$', code: 'CAD', flag: '🇨🇦', country: 'Canada' },
 };
 
+/**
+ * ISO 4217 codes. The site shows SPEC §3's labels (EURO); the paid API answers these codes and accepts them
+ * wherever it takes an asset or base id, as customers of other FX APIs expect.
+ */
+export const ISO_CODES: Record<Asset | Base, string> = {
+  dollar: 'USD',
+  euro: 'EUR',
+  british_pounds: 'GBP',
+  canadian_dollar: 'CAD',
+  naira: 'NGN',
+  'kenyan-shilling': 'KES',
+  rand: 'ZAR',
+  cedis: 'GHS',
+};
+
+/** The asset or base id an ISO 4217 code (any case) names; anything else as it was. */
+export function fromIsoCode(value: string): string {
+  const code = value.toUpperCase();
+  return Object.entries(ISO_CODES).find(([, iso]) => iso === code)?.[0] ?? value;
+}
+
 export interface BaseDisplay {
   name: string;
   code: string;

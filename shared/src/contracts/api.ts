@@ -4,13 +4,32 @@ import { ASSETS, BASES } from '../constants';
 import { StringEnum } from './common';
 import { AssetSchema, BaseSchema, MarketSchema, Quote } from './rates';
 
+const CalendarDate = Type.String({ format: 'date', description: 'YYYY-MM-DD', examples: ['2026-11-01'] });
+
 export const RatesQuery = Type.Object(
-  { market: Type.Optional(MarketSchema), base: Type.Optional(BaseSchema), asset: Type.Optional(AssetSchema) },
+  {
+    market: Type.Optional(MarketSchema),
+    base: Type.Optional(BaseSchema),
+    asset: Type.Optional(AssetSchema),
+    symbols: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        pattern: '^[A-Za-z_]+(,[A-Za-z_]+)*$',
+        description: 'Several assets at once, comma-separated ISO codes or ids (instead of asset)',
+        examples: ['USD,GBP'],
+      }),
+    ),
+    date: Type.Optional(
+      Type.String({
+        format: 'date',
+        description: 'The table as it stood at the end of this UTC day (YYYY-MM-DD), instead of now',
+        examples: ['2026-11-01'],
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type RatesQuery = Static<typeof RatesQuery>;
-
-const CalendarDate = Type.String({ format: 'date', description: 'YYYY-MM-DD', examples: ['2026-11-01'] });
 
 /** Most days one history or day-candle answer spans. */
 export const MAX_HISTORY_DAYS = 366;
@@ -127,21 +146,44 @@ export const Conversion = Type.Object({
 });
 export type Conversion = Static<typeof Conversion>;
 
+const IsoCode = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code', examples: ['NGN'] });
 export const Currencies = Type.Object({
   markets: Type.Array(Type.Object({ id: MarketSchema, label: Type.String() })),
   bases: Type.Array(
-    Type.Object({ id: BaseSchema, name: Type.String(), code: Type.String(), symbol: Type.String() }),
+    Type.Object({
+      id: BaseSchema,
+      code: IsoCode,
+      name: Type.String({ description: 'The ISO 4217 name', examples: ['Nigerian Naira'] }),
+      symbol: Type.String({ examples: ['₦'] }),
+    }),
   ),
   assets: Type.Array(
     Type.Object({
       id: AssetSchema,
-      code: Type.String(),
-      symbol: Type.String(),
+      code: IsoCode,
+      name: Type.String({ description: 'The ISO 4217 name', examples: ['Euro'] }),
+      symbol: Type.String({ description: 'Unambiguous among the assets (CA$ beside $)', examples: ['CA$'] }),
       flag: Type.String(),
       country: Type.String(),
     }),
   ),
 });
+
+export const Usage = Type.Object({
+  plan: Type.Union([Type.String(), Type.Null()], {
+    description: 'The plan bought; null for a premium account',
+  }),
+  limit: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+    description: 'Requests allowed this period; null when unlimited (premium account)',
+  }),
+  used: Type.Integer({ minimum: 0, description: 'Requests counted this period, as last counted' }),
+  remaining: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  periodStart: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  resetsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'When the count starts again from 0',
+  }),
+});
+export type Usage = Static<typeof Usage>;
 export type Currencies = Static<typeof Currencies>;
 
 export const PaidRates = Type.Array(Quote);

@@ -18,6 +18,7 @@ export interface ApiClient {
   premium: boolean;
   subscription: {
     id: string;
+    planName: string;
     limit: number;
     processed: number;
     lastIncrement: Date | null;
@@ -32,7 +33,7 @@ const UNKNOWN_TTL_MS = 30_000;
 const MAX_UNKNOWN = 20_000;
 /** Look-ups of unknown keys one client address may make per window before its look-ups are refused. */
 export const MISSES_PER_ADDRESS = 30;
-const LOOKUP_WINDOW_MS = 10_000;
+export const LOOKUP_WINDOW_MS = 10_000;
 /** The shape generateKeyPair makes; anything else is refused without a lookup. */
 const PRIVATE_KEY = /^sk_[A-Za-z0-9_-]{20,64}$/;
 
@@ -106,6 +107,7 @@ export function createApiClients(db: Database, changes: ChangeFeed): ApiClients 
       subscription: subscription
         ? {
             id: subscription.id,
+            planName: subscription.planName,
             limit: subscription.requestLimit,
             processed: subscription.processedRequests,
             lastIncrement: subscription.lastIncrement,

@@ -16,7 +16,10 @@ import {
   ConvertQuery,
   Currencies,
   DEFAULT_MARKET,
+  describeQuote,
   formatUtcDate,
+  fromIsoCode,
+  ISO_CODES,
   Envelope,
   MARKETS,
   MARKET_LABELS,
@@ -30,6 +33,7 @@ import {
   RateOhlc,
   RateOhlcQuery,
   RatesQuery,
+  Usage,
   type Asset,
   type ExportFormat,
   type RateCandle,
@@ -42,7 +46,7 @@ import { ok } from '../../http';
 import { candleRange, historyRange } from '../rates/rate-range';
 import type { RouteOptions } from '../../route-options';
 import { PREMIUM_MARKETS, PREMIUM_WINDOWS, premiumOf, REFERENCE_MARKET, windowStart } from '../rates/premium';
-import { createApiClients, type ApiClient } from './api-clients';
+import { createApiClients, LOOKUP_WINDOW_MS, type ApiClient } from './api-clients';
 import { quotaPeriod, type QuotaPeriod } from './quota-period';
 import {
   createMemoryQuotaStore,
@@ -100,6 +104,25 @@ const bearer = (request: FastifyRequest) =>
 
 function httpDate(iso: string | undefined) {
   return iso ? new Date(iso).toUTCString() : undefined;
+}
+
+function newestUpdate(quotes: QuoteWithoutAge[]) {
+  return quotes.reduce<string | undefined>(
+    (max, r) => (!max || r.updatedAt > max ? r.updatedAt : max),
+    undefined,
+  );
+}
+
+/** The assets of a symbols parameter (ISO codes or ids), or a 400 naming the one not known. */
+function assetsOf(symbols: string): Asset[] {
+  return symbols.split(',').map((symbol) => {
+    const asset = fromIsoCode(symbol);
+    if (!(ASSETS as readonly string[]).includes(asset))
+      throw badRequest(
+        `symbols: "${symbol}" is not an asset. Use ${ASSETS.map((a) => ISO_CODES[a]).join(', ')} (or ${ASSETS.join(', ')}).`,
+      );
+    return asset as Asset;
+  });
 }
 
 function matchesEtag(request: FastifyRequest, etag: string) {
@@ -167,13 +190,17 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   });
 
   // Authentication and plan check run before validation, so that refusals of bad parameters are logged too.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     request.startedAt = performance.now();
     if (request.method === 'OPTIONS') return;
     const key = bearer(request);
     const now = new Date();
     const client = key ? await clients.resolve(key, now, request.ip) : null;
-    if (client === 'too-many-lookups') throw new DomainError(429, TOO_MANY_LOOKUPS);
+    if (client === 'too-many-lookups') {
+      // The window of unknown-key look-ups is at most this long: by then this address may try again.
+      void reply.header('Retry-After', Math.ceil(LOOKUP_WINDOW_MS / 1000));
+      throw new DomainError(429, TOO_MANY_LOOKUPS);
+    }
     if (!client) throw new DomainError(401, INVALID_KEY);
     request.apiClient = client;
     // Gone while its key was looked up: logged now, since no answer will follow.
@@ -191,6 +218,19 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       subject: { subscriptionId: subscription.id, limit: subscription.limit, processedAtLoad, period },
       period,
     };
+  });
+
+  // What customers of other FX APIs send works here too: parameters a call does not know are ignored (an SDK's
+  // cache-buster, a field of another provider's API), and ISO 4217 codes stand for the ids they name.
+  app.addHook('preValidation', async (request) => {
+    const declared = (request.routeOptions.schema?.querystring as TSchema | undefined)?.properties as
+      Record<string, { enum?: unknown[] }> | undefined;
+    const query = request.query as Record<string, unknown>;
+    if (!declared || !query) return;
+    for (const [name, value] of Object.entries(query)) {
+      if (!(name in declared)) delete query[name];
+      else if (declared[name]!.enum && typeof value === 'string') query[name] = fromIsoCode(value);
+    }
   });
 
   /**
@@ -312,14 +352,10 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     let cached = ratesBodies.get(etag);
     if (!cached || cached.second !== second) {
       const quotes = select();
-      const newest = quotes.reduce<string | undefined>(
-        (max, r) => (!max || r.updatedAt > max ? r.updatedAt : max),
-        undefined,
-      );
       cached = {
         second,
         body: Buffer.from(JSON.stringify(ok(withFreshness(quotes, now, staleAfterMs), 'Rates fetched.'))),
-        lastModified: httpDate(newest),
+        lastModified: httpDate(newestUpdate(quotes)),
       };
       ratesBodies.set(etag, cached);
     }
@@ -332,21 +368,41 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       schema: {
         ...schema,
         summary: 'Latest rates',
-        description: `The latest buy and sell rate for every market, base and asset, optionally filtered, each with its mid, spread, change against the previous close, age and staleness. Prices, spreads and changes are JSON numbers exact to the 6 decimal places rates are stored with; percentages are rounded to 4 decimal places. stale is true when the rate is older than ${config.staleAfterHours} hours (STALE_AFTER_HOURS). Supports If-None-Match: the ETag changes when a rate changes, not as ageSeconds grows.`,
+        description: `The latest buy and sell rate for every market, base and asset, optionally filtered, each with its mid, spread, change against the previous close, age and staleness. Prices, spreads and changes are JSON numbers exact to the 6 decimal places rates are stored with; percentages are rounded to 4 decimal places. stale is true when the rate is older than ${config.staleAfterHours} hours (STALE_AFTER_HOURS). Supports If-None-Match: the ETag changes when a rate changes, not as ageSeconds grows. symbols=USD,GBP picks several assets; date=2026-11-01 answers the table as it stood at the end of that UTC day (change against that day's previous close). base, asset and symbols take ISO 4217 codes (NGN, USD…) as well as ids; unknown parameters are ignored.`,
         querystring: RatesQuery,
         response: { 200: Envelope(PaidRates), 304: { type: 'null', description: 'Not modified' }, ...errors },
       },
     },
     async (request, reply) => {
-      const { market, base, asset } = request.query;
-      const current = await snapshot.get();
-      const etag = `"${current.version}-${market ?? ''}-${base ?? ''}-${asset ?? ''}"`;
-      const { body, lastModified } = ratesBody(current.version, etag, () =>
-        current.rates.filter(
+      const { market, base, asset, symbols, date } = request.query;
+      const assets =
+        symbols || asset
+          ? [...new Set([...(asset ? [asset] : []), ...(symbols ? assetsOf(symbols) : [])])]
+          : undefined;
+      const chosen = (quotes: QuoteWithoutAge[]) =>
+        quotes.filter(
           (r) =>
-            (!market || r.market === market) && (!base || r.base === base) && (!asset || r.asset === asset),
-        ),
-      );
+            (!market || r.market === market) &&
+            (!base || r.base === base) &&
+            (!assets || assets.includes(r.asset)),
+        );
+      const current = await snapshot.get();
+      const etag = `"${current.version}-${market ?? ''}-${base ?? ''}-${assets?.join('+') ?? ''}-${date ?? ''}"`;
+      if (date) {
+        if (date > formatUtcDate(new Date())) throw badRequest('date must be today or an earlier UTC day.');
+        if (matchesEtag(request, etag)) {
+          await conditional(request, reply, etag);
+          return reply.status(304).send();
+        }
+        const dayEnd = new Date(`${date}T00:00:00.000Z`);
+        dayEnd.setUTCDate(dayEnd.getUTCDate() + 1);
+        const table = await services.rates.latestWithPreviousClose(undefined, dayEnd);
+        const quotes = chosen(table.map(({ rate, previousClose }) => describeQuote(rate, previousClose)));
+        // Charged only once the answer exists: a failed query costs the developer nothing.
+        await conditional(request, reply, etag, httpDate(newestUpdate(quotes)));
+        return ok(withFreshness(quotes, Date.now(), staleAfterMs), 'Rates fetched.');
+      }
+      const { body, lastModified } = ratesBody(current.version, etag, () => chosen(current.rates));
       if (await conditional(request, reply, etag, lastModified)) return reply.status(304).send();
       // Bytes with a JSON content type go out as they are: the response schema above documents their shape.
       return reply.type('application/json; charset=utf-8').send(body as never);
@@ -581,10 +637,30 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     },
   );
 
+  const isoName = new Intl.DisplayNames('en', { type: 'currency' });
+  // Intl's English symbol where it has one (CA$ tells the Canadian dollar from the US one), else the local sign.
+  const isoSymbol = (code: string, local: string) => {
+    const symbol = new Intl.NumberFormat('en', { style: 'currency', currency: code })
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')!.value;
+    return symbol === code ? local : symbol;
+  };
   const currencies = {
     markets: MARKETS.map((id) => ({ id, label: MARKET_LABELS[id] })),
-    bases: BASES.map((id) => ({ id, ...BASE_DISPLAY[id] })),
-    assets: ASSETS.map((id) => ({ id, ...ASSET_DISPLAY[id] })),
+    bases: BASES.map((id) => ({
+      id,
+      code: ISO_CODES[id],
+      name: isoName.of(ISO_CODES[id])!,
+      symbol: isoSymbol(ISO_CODES[id], BASE_DISPLAY[id].symbol),
+    })),
+    assets: ASSETS.map((id) => ({
+      id,
+      code: ISO_CODES[id],
+      name: isoName.of(ISO_CODES[id])!,
+      symbol: isoSymbol(ISO_CODES[id], ASSET_DISPLAY[id].symbol),
+      flag: ASSET_DISPLAY[id].flag,
+      country: ASSET_DISPLAY[id].country,
+    })),
   };
   app.get(
     '/currencies',
@@ -592,7 +668,8 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       schema: {
         ...schema,
         summary: 'Markets, bases and assets',
-        description: 'Every market, base currency and asset the API knows, with codes, symbols and flags.',
+        description:
+          'Every market, base currency and asset the API knows, with ISO 4217 codes and names, symbols and flags. Every parameter that takes an asset or base id takes its ISO code too.',
         response: {
           200: Envelope(Currencies),
           304: { type: 'null', description: 'Not modified' },
@@ -601,8 +678,43 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       },
     },
     async (request, reply) => {
-      if (await conditional(request, reply, '"currencies-v1"')) return reply.status(304).send();
+      if (await conditional(request, reply, '"currencies-v2"')) return reply.status(304).send();
       return ok(currencies, 'Currencies fetched.');
+    },
+  );
+
+  app.get(
+    '/usage',
+    {
+      schema: {
+        ...schema,
+        summary: "This period's usage",
+        description:
+          'How many requests this period counted, the limit, and when the count resets: the RateLimit headers as a body. Free: it never counts against the quota.',
+        response: { 200: Envelope(Usage), ...errors },
+      },
+    },
+    async (request) => {
+      const subject = request.quota?.subject;
+      const period = request.quota?.period;
+      if (!subject || !period) {
+        return ok(
+          { plan: null, limit: null, used: 0, remaining: null, periodStart: null, resetsAt: null },
+          'Premium account: no monthly limit.',
+        );
+      }
+      const used = lastUsed.get(subject.subscriptionId) ?? subject.processedAtLoad;
+      return ok(
+        {
+          plan: request.apiClient!.subscription!.planName,
+          limit: subject.limit,
+          used,
+          remaining: Math.max(subject.limit - used, 0),
+          periodStart: period.start.toISOString(),
+          resetsAt: period.end.toISOString(),
+        },
+        'Usage fetched.',
+      );
     },
   );
 };

@@ -103,12 +103,15 @@ export function createRatesService(
       return rows.map(toRate);
     },
 
-    /** Latest rate per market × base × asset (one market when given), each with its previous close. */
-    async latestWithPreviousClose(market?: Market): Promise<RateWithPreviousClose[]> {
+    /**
+     * Latest rate per market × base × asset (one market when given), each with its previous close; with `before`,
+     * the table as it stood then (entries made before it).
+     */
+    async latestWithPreviousClose(market?: Market, before?: Date): Promise<RateWithPreviousClose[]> {
       const latest = db
         .selectDistinctOn([rates.market, rates.base, rates.asset])
         .from(rates)
-        .where(market && eq(rates.market, market))
+        .where(and(market && eq(rates.market, market), before && lt(rates.createdAt, before)))
         .orderBy(rates.market, rates.base, rates.asset, desc(rates.createdAt), desc(rates.id))
         .as('latest');
       const earlier = alias(rates, 'earlier');
