@@ -207,7 +207,8 @@ export function contractDocument(paid: OpenApiDocument, webhooks: Json): OpenApi
         (operation.responses ??= {})['431'] ??= {
           description: 'The request headers are larger than the server accepts (16 KB).',
         };
-      } else if (operation.security.some((scheme) => 'apiKey' in scheme)) keyOperation(operation);
+      } // Metered calls: the API key is their only scheme.
+      else if (operation.security.length === 1 && 'apiKey' in operation.security[0]!) keyOperation(operation);
       else {
         const responses = (operation.responses ??= {});
         responses['401'] ??= errorResponse('No valid session or API key.', {

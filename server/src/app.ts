@@ -22,6 +22,7 @@ import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { webhookEventsDocument } from './modules/webhooks/webhook-events';
 import { webhooksGuide } from './modules/webhooks/webhooks-guide';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { limitsPlugin } from './plugins/limits';
@@ -117,6 +118,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       await v1.register(subscriptionsRoutes, routeOptions);
       await v1.register(accountsRoutes, routeOptions);
       await v1.register(appsRoutes, routeOptions);
+      // Apart from the apps routes' session hooks: endpoints are managed with the session or the app's key.
+      await v1.register(webhooksRoutes, routeOptions);
       await v1.register(jobRunsRoutes, routeOptions);
       await v1.register(appsAdminRoutes, routeOptions);
       await v1.register(publicApiRoutes, routeOptions);

@@ -58,13 +58,14 @@ async function startReceiver(port = 0): Promise<Receiver> {
   };
 }
 
-/** The receiver's side of the scheme: `t=<unix>,v1=<hex HMAC-SHA256 of "t.body">`. */
+/** The receiver's side of the scheme: `t=<unix>,v1=<hex HMAC-SHA256 of "t.body">`, any of its v1 matching. */
 function signatureIsValid(received: Received, secret: string): boolean {
   const header = String(received.headers['afrofx-signature'] ?? '');
-  const parts = Object.fromEntries(header.split(',').map((kv) => kv.split('=') as [string, string]));
-  if (!parts.t || !parts.v1) return false;
-  const expected = createHmac('sha256', secret).update(`${parts.t}.${received.body}`).digest('hex');
-  return expected === parts.v1;
+  const items = header.split(',').map((kv) => kv.split('=') as [string, string]);
+  const t = items.find(([key]) => key === 't')?.[1];
+  if (!t) return false;
+  const expected = createHmac('sha256', secret).update(`${t}.${received.body}`).digest('hex');
+  return items.some(([key, value]) => key === 'v1' && value === expected);
 }
 
 // ---- The app, a developer with an app on a plan, and an admin. ----
@@ -169,7 +170,7 @@ describe('POST account/webhooks/{appId}', () => {
       markets: ['bank'],
       pairs: [{ base: 'rand', asset: 'euro' }],
       thresholds: [],
-      secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{32}$/),
+      secret: expect.stringMatching(/^afxsig_[A-Za-z0-9_-]{32}$/),
     });
     expect(created.secretHint.endsWith(created.secret.slice(-4))).toBe(true);
 
@@ -488,9 +489,24 @@ describe('the signing secret and the endpoint', () => {
     expect(test.statusCode).toBe(202);
     expect(test.json().data).toMatchObject({ event: 'webhook.test', state: 'pending', attempts: 0 });
     await settled(async () => expect(receiver.received).toHaveLength(1));
+    // Within the rotation's overlap both secrets verify: two v1 signatures.
+    expect(String(receiver.received[0]!.headers['afrofx-signature']).match(/v1=/g)).toHaveLength(2);
     expect(signatureIsValid(receiver.received[0]!, secret)).toBe(true);
-    expect(signatureIsValid(receiver.received[0]!, endpoint.secret)).toBe(false);
+    expect(signatureIsValid(receiver.received[0]!, endpoint.secret)).toBe(true);
+    expect(signatureIsValid(receiver.received[0]!, 'afxsig_someone-else')).toBe(false);
     expect(bodies(receiver)[0]).toMatchObject({ type: 'webhook.test', id: test.json().data._id });
+
+    // Once the overlap is over, only the new secret signs.
+    await t.runtime.database.db
+      .update(webhookEndpoints)
+      .set({ previousSecretExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(webhookEndpoints.id, endpoint._id));
+    const later = await call('POST', `account/webhooks/${appId}/${endpoint._id}/test`, dev.token);
+    expect(later.statusCode).toBe(202);
+    await settled(async () => expect(receiver.received).toHaveLength(2));
+    expect(String(receiver.received[1]!.headers['afrofx-signature']).match(/v1=/g)).toHaveLength(1);
+    expect(signatureIsValid(receiver.received[1]!, secret)).toBe(true);
+    expect(signatureIsValid(receiver.received[1]!, endpoint.secret)).toBe(false);
 
     const removed = await call('DELETE', `account/webhooks/${appId}/${endpoint._id}`, dev.token);
     expect(removed.statusCode).toBe(200);
@@ -626,7 +642,7 @@ describe('the OpenAPI document', () => {
     }
     const create = JSON.stringify(doc.paths['/v1/account/webhooks/{appId}'].post);
     expect(create).toContain('https://example.com/afrofx/webhooks');
-    expect(create).toContain('whsec_');
+    expect(create).toContain('afxsig_');
     expect(JSON.stringify(doc.paths['/v1/account/webhooks/{appId}/{endpointId}/deliveries'].get)).toContain(
       'The endpoint answered 500',
     );

@@ -464,6 +464,9 @@ export const webhookEndpoints = pgTable(
     markets: jsonb('markets').$type<Array<(typeof MARKETS)[number]>>().notNull().default([]),
     pairs: jsonb('pairs').$type<WebhookPair[]>().notNull().default([]),
     secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true, mode: 'date' }),
+    // The secret a rotation replaced: deliveries are signed with it too until it expires (Stripe's overlap).
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [index('webhook_endpoints_app_idx').on(t.appId, t.createdAt)],

@@ -136,7 +136,7 @@ const endpointExample = {
       lastPosition: 'below',
     },
   ],
-  secretHint: 'whsec_••••••••••••••••••••••••Qm3x',
+  secretHint: 'afxsig_••••••••••••••••••••••••Qm3x',
   createdAt: '2026-11-23T09:30:00.000Z',
   secretRotatedAt: null,
 };
@@ -149,7 +149,7 @@ export const WebhookEndpointWithSecret = Type.Object(
     ...endpointFields,
     secret: Type.String({ description: 'The signing secret, shown only in this answer' }),
   },
-  { examples: [{ ...endpointExample, secret: 'whsec_3q2+7w…Qm3x' }] },
+  { examples: [{ ...endpointExample, secret: 'afxsig_3q2+7w…Qm3x' }] },
 );
 export type WebhookEndpointWithSecret = Static<typeof WebhookEndpointWithSecret>;
 

@@ -15,7 +15,6 @@ import {
 } from '@afrofx/shared';
 import { ok, paged, pageOf } from '../../http';
 import type { RouteOptions } from '../../route-options';
-import { webhooksRoutes } from '../webhooks/webhooks.routes';
 
 /** Every {appId} call: the app must be the caller's, else 404 (DESIGN §4). */
 export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, options) => {
@@ -27,8 +26,6 @@ export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, o
     if (appId) await services.apps.owned(request.developer!.id, appId);
   });
   const schema = { tags: ['Apps'], security: [{ bearerAuth: [] }] };
-  // A child plugin: it runs behind the two hooks above.
-  await app.register(webhooksRoutes, options);
 
   app.post(
     '/apps/create_app',

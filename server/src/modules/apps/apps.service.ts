@@ -5,9 +5,9 @@ import type { Database } from '../../db/client';
 import { accounts, apiKeys, apps } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import type { Page } from '../../http';
-import { generateKeyPair } from '../api-keys/api-key-material';
+import { generateKeyPair, hashPrivateKey } from '../api-keys/api-key-material';
 
-const APP_NOT_FOUND = 'App not found.';
+export const APP_NOT_FOUND = 'App not found.';
 
 /** The private key is never stored: after generation only its last four characters can be shown. */
 const maskPrivateKey = (last4: string) => `sk_${'•'.repeat(24)}${last4}`;
@@ -39,6 +39,17 @@ export function createAppsService(db: Database, changes: ChangeFeed) {
       const [row] = await appsWithOwner().where(and(eq(apps.id, appId), eq(apps.accountId, accountId)));
       if (!row) throw notFound(APP_NOT_FOUND);
       return toApp(row);
+    },
+
+    /** The app a private key belongs to, when its account is active: the key stands for the app's owner. */
+    async appOfPrivateKey(privateKey: string): Promise<string | null> {
+      const [row] = await db
+        .select({ appId: apiKeys.appId })
+        .from(apiKeys)
+        .innerJoin(apps, eq(apps.id, apiKeys.appId))
+        .innerJoin(accounts, eq(accounts.id, apps.accountId))
+        .where(and(eq(apiKeys.privateKeyHash, hashPrivateKey(privateKey)), eq(accounts.status, 'active')));
+      return row?.appId ?? null;
     },
 
     async create(accountId: string, name: string): Promise<App> {

@@ -1,7 +1,7 @@
 // The deliveries an endpoint receives, as the OpenAPI 3.1 `webhooks` section describes them: generated clients and
 // the documentation page type a receiver's body from these.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { Rate, WEBHOOK_SIDES, WEBHOOK_SIGNATURE_HEADER } from '@afrofx/shared';
+import { Quote, WEBHOOK_SIDES, WEBHOOK_SIGNATURE_HEADER } from '@afrofx/shared';
 import { AssetSchema, BaseSchema, MarketSchema } from '@afrofx/shared';
 
 const delivery = (type: string, data: TSchema, example: unknown) =>
@@ -28,6 +28,9 @@ const delivery = (type: string, data: TSchema, example: unknown) =>
     },
   );
 
+/** The rate as GET /v1/rates answers it, without the age (a delivery is about the moment it was entered). */
+const Rate = Type.Omit(Quote, ['ageSeconds', 'stale']);
+
 const rateExample = {
   _id: '5f0c1b7e-8f7a-4a52-8a4c-1f2d3e4b5a69',
   market: 'bank',
@@ -37,6 +40,11 @@ const rateExample = {
   sell: 1510.25,
   createdAt: '2026-11-24T09:00:00.000Z',
   updatedAt: '2026-11-24T09:00:00.000Z',
+  mid: 1505.375,
+  spread: 9.75,
+  spreadPct: 0.6477,
+  change: 5.375,
+  changePct: 0.3583,
 };
 
 const Threshold = Type.Object({

@@ -105,10 +105,15 @@ export async function checkTarget(raw: string, allowPrivate: boolean): Promise<C
   return { url, address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 }
 
-/** Stripe's scheme: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
-export function signatureHeader(secret: string, body: string, unixSeconds: number): string {
-  const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
-  return `t=${unixSeconds},v1=${v1}`;
+/**
+ * Stripe's scheme: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, one v1 per secret in force (two during
+ * a rotation's overlap, so a receiver holding either secret verifies it).
+ */
+export function signatureHeader(secrets: string[], body: string, unixSeconds: number): string {
+  const signatures = secrets.map(
+    (secret) => `v1=${createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex')}`,
+  );
+  return [`t=${unixSeconds}`, ...signatures].join(',');
 }
 
 export interface PostResult {

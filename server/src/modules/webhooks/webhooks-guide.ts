@@ -3,11 +3,18 @@ export const webhooksGuide = `Be told when a rate moves instead of polling. Regi
 needed) for \`rate.updated\` (a new rate of the pairs and markets you chose; none chosen means all) and
 \`rate.threshold\` (a pair's buy or sell price crossed a level, up or down: once per crossing).
 
-Each delivery is a \`POST\` with a JSON body \`{ "id", "type", "createdAt", "data" }\` and these headers:
-\`AfroFX-Event\`, \`AfroFX-Delivery\` (the event id: the same on every retry, so you can skip repeats) and
-\`AfroFX-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with your endpoint's secret>\`.
+Each delivery is a \`POST\` with a JSON body \`{ "id", "type", "createdAt", "data" }\` (the \`webhooks\` section of
+the OpenAPI document types each event; \`rate.updated\` carries the rate as \`/v1/rates\` answers it, with mid, spread
+and change) and these headers: \`AfroFX-Event\`, \`AfroFX-Delivery\` (the delivery id, equal to the body's \`id\`: the
+same on every retry, and a delivery may arrive more than once, so **deduplicate on it**) and
+\`AfroFX-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with your endpoint's secret>\` (Stripe's
+scheme: \`stripe.webhooks.constructEvent\` verifies it; it is not the Standard Webhooks scheme).
 Answer with any \`2xx\` within 10 seconds. Anything else is retried with exponential backoff for 24 hours; every
 attempt shows in the delivery log. Redirects are not followed.
+
+Rotating the secret keeps the old one valid for 24 hours: meanwhile each delivery carries two \`v1=\` signatures, one
+per secret, so accept the header when any \`v1\` matches. Endpoints are managed with the developer console's session or
+with the app's private key (\`Authorization: Bearer sk_…\`); \`@afrofx/sdk\` has \`verifyWebhook\`.
 
 Verify the signature on the raw body, before parsing it, and refuse old timestamps:
 
@@ -15,11 +22,12 @@ Verify the signature on the raw body, before parsing it, and refuse old timestam
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export function verifyAfroFx(rawBody, header, secret, toleranceSeconds = 300) {
-  const parts = Object.fromEntries(header.split(',').map((kv) => kv.split('=')));
-  const expected = createHmac('sha256', secret).update(\`\${parts.t}.\${rawBody}\`).digest('hex');
-  const fresh = Math.abs(Date.now() / 1000 - Number(parts.t)) <= toleranceSeconds;
-  const given = Buffer.from(parts.v1 ?? '', 'hex');
-  return fresh && given.length === 32 && timingSafeEqual(given, Buffer.from(expected, 'hex'));
+  const items = header.split(',').map((kv) => kv.split('='));
+  const t = items.find(([key]) => key === 't')?.[1];
+  const expected = Buffer.from(createHmac('sha256', secret).update(\`\${t}.\${rawBody}\`).digest('hex'), 'hex');
+  const fresh = Math.abs(Date.now() / 1000 - Number(t)) <= toleranceSeconds;
+  return fresh && items.some(([key, value]) =>
+    key === 'v1' && value?.length === 64 && timingSafeEqual(Buffer.from(value, 'hex'), expected));
 }
 // Express: app.post('/afrofx', express.raw({ type: 'application/json' }), (req, res) => {
 //   if (!verifyAfroFx(req.body.toString('utf8'), req.get('AfroFX-Signature'), process.env.AFROFX_WHSEC))
@@ -32,11 +40,11 @@ export function verifyAfroFx(rawBody, header, secret, toleranceSeconds = 300) {
 import hashlib, hmac, time
 
 def verify_afrofx(raw_body: bytes, header: str, secret: str, tolerance_seconds: int = 300) -> bool:
-    parts = dict(item.split("=", 1) for item in header.split(","))
-    signed = parts["t"].encode() + b"." + raw_body
-    expected = hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest()
-    fresh = abs(time.time() - int(parts["t"])) <= tolerance_seconds
-    return fresh and hmac.compare_digest(expected, parts.get("v1", ""))
+    items = [item.split("=", 1) for item in header.split(",")]
+    t = next(value for key, value in items if key == "t")
+    expected = hmac.new(secret.encode(), t.encode() + b"." + raw_body, hashlib.sha256).hexdigest()
+    fresh = abs(time.time() - int(t)) <= tolerance_seconds
+    return fresh and any(key == "v1" and hmac.compare_digest(expected, value) for key, value in items)
 
 # Flask: verify_afrofx(request.get_data(), request.headers["AfroFX-Signature"], os.environ["AFROFX_WHSEC"])
 \`\`\``;

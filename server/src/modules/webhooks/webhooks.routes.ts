@@ -12,19 +12,41 @@ import {
   WebhookEndpointWithSecret,
   WebhookParams,
 } from '@afrofx/shared';
+import { notFound, unauthorized } from '../../errors';
 import { done, ok, paged, pageOf } from '../../http';
 import type { RouteOptions } from '../../route-options';
+import { APP_NOT_FOUND } from '../apps/apps.service';
 
+const PRIVATE_KEY = /^Bearer\s+(sk_\S+)\s*$/i;
+const INVALID_KEY =
+  'Invalid API key. Send the private key of this app as: Authorization: Bearer <private key>.';
 const SECRET_SHOWN_ONCE = 'Copy the signing secret now: it will not be shown again.';
 
-/** Registered inside the apps routes, whose hooks check the developer session and that the app is the caller's. */
+/**
+ * Webhook endpoints of an app, managed with the developer's console session (and the app must be theirs) or with
+ * the app's own private key, as a customer's deployment script would.
+ */
 export const webhooksRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+  app.addHook('preHandler', async (request) => {
+    const { appId } = request.params as { appId: string };
+    const privateKey = PRIVATE_KEY.exec(request.headers.authorization ?? '')?.[1];
+    if (privateKey) {
+      // Another app's key is answered like a missing app, as the session check does, so ids can't be probed.
+      const keyApp = await services.apps.appOfPrivateKey(privateKey);
+      if (!keyApp) throw unauthorized(INVALID_KEY);
+      if (keyApp !== appId) throw notFound(APP_NOT_FOUND);
+      return;
+    }
+    await app.requireDeveloper(request);
+    await services.apps.owned(request.developer!.id, appId);
+  });
   const schema = {
     tags: ['Webhooks'],
-    security: [{ bearerAuth: [] }],
+    security: [{ bearerAuth: [] }, { apiKey: [] }] as Array<Record<string, string[]>>,
   };
   const errors = {
     400: { $ref: 'ErrorBody#' },
+    401: { $ref: 'ErrorBody#' },
     402: { $ref: 'ErrorBody#' },
     404: { $ref: 'ErrorBody#' },
   };

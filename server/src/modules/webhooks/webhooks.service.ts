@@ -9,6 +9,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import {
+  describeQuote,
   MAX_WEBHOOK_ENDPOINTS,
   type CreateWebhookInput,
   type Rate,
@@ -49,8 +50,23 @@ type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type ThresholdRow = typeof webhookThresholds.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
-const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
-const secretHint = (secret: string) => `whsec_${'•'.repeat(24)}${secret.slice(-4)}`;
+// Not whsec_: that prefix promises the Standard Webhooks scheme (base64 key, id.timestamp.body), which this is not.
+const SECRET_PREFIX = 'afxsig_';
+const newSecret = () => `${SECRET_PREFIX}${randomBytes(24).toString('base64url')}`;
+const secretHint = (secret: string) =>
+  `${secret.startsWith(SECRET_PREFIX) ? SECRET_PREFIX : 'whsec_'}${'•'.repeat(24)}${secret.slice(-4)}`;
+/** How long a rotated-out secret keeps signing deliveries (Stripe's default overlap is 24 hours as well). */
+export const SECRET_OVERLAP_MS = 24 * 3_600_000;
+
+/** The secrets deliveries are signed with now: the current one, and the one it replaced while its overlap lasts. */
+function secretsInForce(
+  endpoint: { secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null },
+  now: Date,
+): string[] {
+  const previousValid =
+    endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now;
+  return previousValid ? [endpoint.secret, endpoint.previousSecret!] : [endpoint.secret];
+}
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 const toThreshold = (row: ThresholdRow): WebhookThreshold => ({
@@ -312,13 +328,22 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
       if (deleted.length === 0) throw notFound(ENDPOINT_NOT_FOUND);
     },
 
-    /** A new secret replaces the old one at once: deliveries from now on are signed with it. */
+    /**
+     * A new secret signs every delivery from now on; the old one signs them too (a second v1) for
+     * SECRET_OVERLAP_MS, so receivers can switch without losing a delivery.
+     */
     async rotateSecret(appId: string, endpointId: string): Promise<WebhookEndpointWithSecret> {
-      await endpointOf(appId, endpointId);
+      const current = await endpointOf(appId, endpointId);
       const secret = newSecret();
+      const now = new Date();
       const [row] = await db
         .update(webhookEndpoints)
-        .set({ secret, secretRotatedAt: new Date() })
+        .set({
+          secret,
+          secretRotatedAt: now,
+          previousSecret: current.secret,
+          previousSecretExpiresAt: new Date(now.getTime() + SECRET_OVERLAP_MS),
+        })
         .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.appId, appId)))
         .returning();
       if (!row) throw notFound(ENDPOINT_NOT_FOUND);
@@ -377,6 +402,22 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
         .innerJoin(accounts, eq(accounts.id, apps.accountId))
         .where(and(eq(accounts.status, 'active'), hasPlan(now)));
       const served = new Map(endpoints.map(({ endpoint }) => [endpoint.id, endpoint]));
+      // The rate as /v1/rates answers it (mid, spread, change against the previous UTC day's close).
+      const dayStart = new Date(Math.floor(Date.parse(rate.createdAt) / 86_400_000) * 86_400_000);
+      const [previousClose] = await tx
+        .select({ buy: rates.buy, sell: rates.sell })
+        .from(rates)
+        .where(
+          and(
+            eq(rates.market, rate.market),
+            eq(rates.base, rate.base),
+            eq(rates.asset, rate.asset),
+            lt(rates.createdAt, dayStart),
+          ),
+        )
+        .orderBy(desc(rates.createdAt), desc(rates.id))
+        .limit(1);
+      const quote = describeQuote(rate, previousClose ?? null);
 
       const rows: Array<ReturnType<typeof deliveryRow>> = [];
       for (const endpoint of served.values()) {
@@ -387,7 +428,7 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
           !endpoint.pairs.some((p) => p.base === rate.base && p.asset === rate.asset)
         )
           continue;
-        rows.push(deliveryRow(endpoint.id, 'rate.updated', { rate }, now));
+        rows.push(deliveryRow(endpoint.id, 'rate.updated', { rate: quote }, now));
       }
 
       const thresholds = await tx
@@ -418,7 +459,7 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
             endpoint.id,
             'rate.threshold',
             {
-              rate,
+              rate: quote,
               threshold: {
                 ...toThreshold({ ...threshold, lastPosition: position }),
                 direction: position === 'above' ? 'up' : 'down',
@@ -477,7 +518,11 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
             'user-agent': 'AfroFX-Webhooks/1.0',
             'afrofx-event': claimed.event,
             'afrofx-delivery': claimed.id,
-            'afrofx-signature': signatureHeader(endpoint.secret, body, Math.floor(Date.now() / 1000)),
+            'afrofx-signature': signatureHeader(
+              secretsInForce(endpoint, new Date()),
+              body,
+              Math.floor(Date.now() / 1000),
+            ),
           },
           settings.timeoutMs,
         );
