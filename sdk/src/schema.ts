@@ -386,12 +386,37 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Database and queue status */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "status": "ok",
+           *         "database": {
+           *           "ok": true,
+           *           "driver": "string",
+           *           "detail": "string"
+           *         },
+           *         "queue": {
+           *           "ok": true,
+           *           "driver": "string",
+           *           "detail": "string"
+           *         },
+           *         "requestLog": {
+           *           "ok": true,
+           *           "buffered": 0,
+           *           "lastFlushAt": "2019-08-24T14:15:22Z",
+           *           "failingSince": "2019-08-24T14:15:22Z",
+           *           "dropped": 0
+           *         }
+           *       },
+           *       "message": "string"
+           *     }
+           */
           'application/json': {
             data: {
               status: 'ok' | 'degraded';
@@ -433,12 +458,37 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Default Response */
+      /** @description A check failed: the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "status": "ok",
+           *         "database": {
+           *           "ok": true,
+           *           "driver": "string",
+           *           "detail": "string"
+           *         },
+           *         "queue": {
+           *           "ok": true,
+           *           "driver": "string",
+           *           "detail": "string"
+           *         },
+           *         "requestLog": {
+           *           "ok": true,
+           *           "buffered": 0,
+           *           "lastFlushAt": "2019-08-24T14:15:22Z",
+           *           "failingSince": "2019-08-24T14:15:22Z",
+           *           "dropped": 0
+           *         }
+           *       },
+           *       "message": "string"
+           *     }
+           */
           'application/json': {
             data: {
               status: 'ok' | 'degraded';
@@ -484,12 +534,63 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Service status and market freshness */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "status": "degraded",
+           *         "checkedAt": "2026-11-23T09:00:00.000Z",
+           *         "markets": [
+           *           {
+           *             "market": "black_market_cash",
+           *             "label": "Cash",
+           *             "updatedAt": "2026-11-23T08:05:00.000Z",
+           *             "ageSeconds": 3300,
+           *             "stale": false
+           *           },
+           *           {
+           *             "market": "bank",
+           *             "label": "Bank",
+           *             "updatedAt": "2026-11-21T08:00:00.000Z",
+           *             "ageSeconds": 176400,
+           *             "stale": true
+           *           },
+           *           {
+           *             "market": "black_market_transfer",
+           *             "label": "Transfer",
+           *             "updatedAt": null,
+           *             "ageSeconds": null,
+           *             "stale": true
+           *           }
+           *         ],
+           *         "services": {
+           *           "api": {
+           *             "ok": true,
+           *             "driver": "fastify"
+           *           },
+           *           "database": {
+           *             "ok": true,
+           *             "driver": "postgres"
+           *           },
+           *           "queue": {
+           *             "ok": true,
+           *             "driver": "bullmq"
+           *           },
+           *           "mail": {
+           *             "ok": false,
+           *             "driver": "smtp",
+           *             "detail": "no answer within 2000 ms"
+           *           }
+           *         }
+           *       },
+           *       "message": "string"
+           *     }
+           */
           'application/json': {
             /**
              * @example {
@@ -609,12 +710,50 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The app's webhook endpoints, newest first */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
+           *           "url": "https://example.com/afrofx/webhooks",
+           *           "events": [
+           *             "rate.updated",
+           *             "rate.threshold"
+           *           ],
+           *           "markets": [
+           *             "black_market_cash"
+           *           ],
+           *           "pairs": [
+           *             {
+           *               "base": "naira",
+           *               "asset": "dollar"
+           *             }
+           *           ],
+           *           "thresholds": [
+           *             {
+           *               "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
+           *               "market": "black_market_cash",
+           *               "base": "naira",
+           *               "asset": "dollar",
+           *               "side": "sell",
+           *               "level": 1600,
+           *               "lastPosition": "below"
+           *             }
+           *           ],
+           *           "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
+           *           "createdAt": "2026-11-23T09:30:00.000Z",
+           *           "secretRotatedAt": null
+           *         }
+           *       ],
+           *       "message": "string"
+           *     }
+           */
           'application/json': {
             data: {
               _id: string;
@@ -682,12 +821,19 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found (or not yours). */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
@@ -800,12 +946,49 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description Register a webhook endpoint (the signing secret is shown only here) */
       201: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
+           *         "url": "https://example.com/afrofx/webhooks",
+           *         "events": [
+           *           "rate.updated",
+           *           "rate.threshold"
+           *         ],
+           *         "markets": [
+           *           "black_market_cash"
+           *         ],
+           *         "pairs": [
+           *           {
+           *             "base": "naira",
+           *             "asset": "dollar"
+           *           }
+           *         ],
+           *         "thresholds": [
+           *           {
+           *             "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
+           *             "market": "black_market_cash",
+           *             "base": "naira",
+           *             "asset": "dollar",
+           *             "side": "sell",
+           *             "level": 1600,
+           *             "lastPosition": "below"
+           *           }
+           *         ],
+           *         "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
+           *         "createdAt": "2026-11-23T09:30:00.000Z",
+           *         "secretRotatedAt": null,
+           *         "secret": "afxsig_3q2+7w…Qm3x"
+           *       },
+           *       "message": "string"
+           *     }
+           */
           'application/json': {
             /**
              * @example {
@@ -893,39 +1076,67 @@ export interface operations {
           };
         };
       };
-      /** @description Default Response */
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Default Response */
+      /** @description No valid session or API key. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Default Response */
+      /** @description The app has no active plan. */
       402: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found (or not yours). */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
@@ -961,12 +1172,18 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Delete a webhook endpoint and its delivery log */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": null,
+           *       "message": "string"
+           *     }
+           */
           'application/json': {
             data: null;
             message: string;
@@ -989,12 +1206,19 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found (or not yours). */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
@@ -1030,12 +1254,49 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Replace the signing secret (the old one stops signing at once) */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
+           *         "url": "https://example.com/afrofx/webhooks",
+           *         "events": [
+           *           "rate.updated",
+           *           "rate.threshold"
+           *         ],
+           *         "markets": [
+           *           "black_market_cash"
+           *         ],
+           *         "pairs": [
+           *           {
+           *             "base": "naira",
+           *             "asset": "dollar"
+           *           }
+           *         ],
+           *         "thresholds": [
+           *           {
+           *             "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
+           *             "market": "black_market_cash",
+           *             "base": "naira",
+           *             "asset": "dollar",
+           *             "side": "sell",
+           *             "level": 1600,
+           *             "lastPosition": "below"
+           *           }
+           *         ],
+           *         "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
+           *         "createdAt": "2026-11-23T09:30:00.000Z",
+           *         "secretRotatedAt": null,
+           *         "secret": "afxsig_3q2+7w…Qm3x"
+           *       },
+           *       "message": "string"
+           *     }
+           */
           'application/json': {
             /**
              * @example {
@@ -1139,12 +1400,19 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found (or not yours). */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
@@ -1180,12 +1448,45 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Send a webhook.test event to the endpoint */
       202: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "_id": "9d3e2c1b-0a9f-4e8d-7c6b-5a4f3e2d1c0b",
+           *         "event": "rate.threshold",
+           *         "state": "succeeded",
+           *         "attempts": 2,
+           *         "responseCode": 200,
+           *         "latencyMs": 84.2,
+           *         "error": null,
+           *         "nextAttemptAt": null,
+           *         "deliveredAt": "2026-11-23T09:31:02.000Z",
+           *         "createdAt": "2026-11-23T09:30:30.000Z",
+           *         "attemptLog": [
+           *           {
+           *             "attempt": 1,
+           *             "responseCode": 500,
+           *             "latencyMs": 91.7,
+           *             "error": "The endpoint answered 500",
+           *             "createdAt": "2026-11-23T09:30:30.000Z"
+           *           },
+           *           {
+           *             "attempt": 2,
+           *             "responseCode": 200,
+           *             "latencyMs": 84.2,
+           *             "error": null,
+           *             "createdAt": "2026-11-23T09:31:02.000Z"
+           *           }
+           *         ]
+           *       },
+           *       "message": "string"
+           *     }
+           */
           'application/json': {
             /**
              * @example {
@@ -1267,21 +1568,35 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Default Response */
+      /** @description The app has no active plan. */
       402: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found (or not yours). */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
@@ -1319,12 +1634,51 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The endpoint's delivery log, newest first, with every attempt */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "_id": "9d3e2c1b-0a9f-4e8d-7c6b-5a4f3e2d1c0b",
+           *           "event": "rate.threshold",
+           *           "state": "succeeded",
+           *           "attempts": 2,
+           *           "responseCode": 200,
+           *           "latencyMs": 84.2,
+           *           "error": null,
+           *           "nextAttemptAt": null,
+           *           "deliveredAt": "2026-11-23T09:31:02.000Z",
+           *           "createdAt": "2026-11-23T09:30:30.000Z",
+           *           "attemptLog": [
+           *             {
+           *               "attempt": 1,
+           *               "responseCode": 500,
+           *               "latencyMs": 91.7,
+           *               "error": "The endpoint answered 500",
+           *               "createdAt": "2026-11-23T09:30:30.000Z"
+           *             },
+           *             {
+           *               "attempt": 2,
+           *               "responseCode": 200,
+           *               "latencyMs": 84.2,
+           *               "error": null,
+           *               "createdAt": "2026-11-23T09:31:02.000Z"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "message": "string",
+           *       "pagination": {
+           *         "next": 0,
+           *         "count": 0
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** @description Also the event id: the AfroFX-Delivery header and the body’s id */
@@ -1381,12 +1735,19 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found (or not yours). */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
@@ -1439,7 +1800,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Latest rates */
       200: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
@@ -1457,8 +1818,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "_id": "5f0c1b7e-8f7a-4a52-8a4c-1f2d3e4b5a69",
+           *           "market": "black_market_cash",
+           *           "asset": "dollar",
+           *           "base": "naira",
+           *           "buy": 1500.5,
+           *           "sell": 1510.25,
+           *           "createdAt": "2026-11-24T09:00:00.000Z",
+           *           "updatedAt": "2026-11-24T09:00:00.000Z",
+           *           "mid": 1505.375,
+           *           "spread": 9.75,
+           *           "spreadPct": 0.6477,
+           *           "change": 5.375,
+           *           "changePct": 0.3583,
+           *           "ageSeconds": 0,
+           *           "stale": true
+           *         }
+           *       ],
+           *       "message": "string"
+           *     }
+           */
           'application/json': {
             data: {
+              /** @example 5f0c1b7e-8f7a-4a52-8a4c-1f2d3e4b5a69 */
               _id: string;
               /**
                * @description Market
@@ -1475,11 +1861,19 @@ export interface operations {
                * @enum {string}
                */
               base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+              /** @example 1500.5 */
               buy: number;
+              /** @example 1510.25 */
               sell: number;
-              /** Format: date-time */
+              /**
+               * Format: date-time
+               * @example 2026-11-24T09:00:00.000Z
+               */
               createdAt: string;
-              /** Format: date-time */
+              /**
+               * Format: date-time
+               * @example 2026-11-24T09:00:00.000Z
+               */
               updatedAt: string;
               /**
                * @description (buy + sell) / 2, rounded half up. A JSON number, exact to the 6 decimal places rates are stored with (computed in millionths, no float noise).
@@ -1537,7 +1931,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Default Response */
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
       400: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
@@ -1551,6 +1945,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
@@ -1697,6 +2098,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "market": "black_market_cash",
+           *         "base": "naira",
+           *         "asset": "dollar",
+           *         "from": "2026-11-01",
+           *         "to": "2026-11-01",
+           *         "points": [
+           *           {
+           *             "day": "2026-11-01",
+           *             "buy": 0,
+           *             "sell": 0
+           *           }
+           *         ]
+           *       },
+           *       "message": "string"
+           *     }
+           */
           'application/json': {
             data: {
               /**
@@ -1762,7 +2182,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Default Response */
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
       400: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
@@ -1776,6 +2196,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
@@ -1887,7 +2314,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Parallel-market premium over the bank rate */
       200: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
@@ -1901,6 +2328,67 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "base": "naira",
+           *         "asset": "dollar",
+           *         "markets": [
+           *           {
+           *             "market": "black_market_cash",
+           *             "now": {
+           *               "buy": 3.0612,
+           *               "sell": 3.1019,
+           *               "mid": 3.0816,
+           *               "updatedAt": "2026-11-23T08:05:00.000Z",
+           *               "bankUpdatedAt": "2026-11-23T07:55:00.000Z"
+           *             },
+           *             "last7Days": {
+           *               "from": "2026-11-17",
+           *               "to": "2026-11-23",
+           *               "days": 7,
+           *               "average": {
+           *                 "buy": 2.8431,
+           *                 "sell": 2.9012,
+           *                 "mid": 2.8722
+           *               },
+           *               "minimum": {
+           *                 "buy": 2.1,
+           *                 "sell": 2.2,
+           *                 "mid": 2.15
+           *               },
+           *               "maximum": {
+           *                 "buy": 3.0612,
+           *                 "sell": 3.1019,
+           *                 "mid": 3.0816
+           *               }
+           *             },
+           *             "last30Days": {
+           *               "from": "2026-10-25",
+           *               "to": "2026-11-23",
+           *               "days": 29,
+           *               "average": {
+           *                 "buy": 2.5,
+           *                 "sell": 2.55,
+           *                 "mid": 2.525
+           *               },
+           *               "minimum": {
+           *                 "buy": 1.2,
+           *                 "sell": 1.3,
+           *                 "mid": 1.25
+           *               },
+           *               "maximum": {
+           *                 "buy": 3.4,
+           *                 "sell": 3.5,
+           *                 "mid": 3.45
+           *               }
+           *             }
+           *           }
+           *         ]
+           *       },
+           *       "message": "string"
+           *     }
+           */
           'application/json': {
             /**
              * @example {
@@ -2094,7 +2582,7 @@ export interface operations {
           };
         };
       };
-      /** @description Default Response */
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
       400: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
@@ -2108,6 +2596,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
@@ -2259,6 +2754,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "market": "black_market_cash",
+           *         "base": "naira",
+           *         "asset": "dollar",
+           *         "interval": "week",
+           *         "from": "2026-11-01",
+           *         "to": "2026-11-01",
+           *         "candles": [
+           *           {
+           *             "start": "2026-11-01",
+           *             "buyOpen": 0,
+           *             "buyHigh": 0,
+           *             "buyLow": 0,
+           *             "buyClose": 0,
+           *             "sellOpen": 0,
+           *             "sellHigh": 0,
+           *             "sellLow": 0,
+           *             "sellClose": 0,
+           *             "entries": 0
+           *           }
+           *         ]
+           *       },
+           *       "message": "string"
+           *     }
+           */
           'application/json': {
             data: {
               /**
@@ -2349,7 +2871,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Default Response */
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
       400: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
@@ -2363,6 +2885,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
@@ -2512,7 +3041,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Convert an amount */
       200: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
@@ -2526,6 +3055,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "amount": 0,
+           *         "from": "string",
+           *         "to": "string",
+           *         "market": "black_market_cash",
+           *         "side": "string",
+           *         "rate": 0,
+           *         "result": 0,
+           *         "rateUpdatedAt": "2019-08-24T14:15:22Z"
+           *       },
+           *       "message": "string"
+           *     }
+           */
           'application/json': {
             data: {
               amount: number;
@@ -2547,7 +3091,7 @@ export interface operations {
           };
         };
       };
-      /** @description Default Response */
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
       400: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
@@ -2561,6 +3105,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
@@ -2612,7 +3163,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Default Response */
+      /** @description Not found (or not yours). */
       404: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
@@ -2626,6 +3177,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
@@ -2687,7 +3245,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Markets, bases and assets */
       200: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
@@ -2705,6 +3263,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "markets": [
+           *           {
+           *             "id": "black_market_cash",
+           *             "label": "string"
+           *           }
+           *         ],
+           *         "bases": [
+           *           {
+           *             "id": "naira",
+           *             "code": "NGN",
+           *             "name": "Nigerian Naira",
+           *             "symbol": "₦"
+           *           }
+           *         ],
+           *         "assets": [
+           *           {
+           *             "id": "dollar",
+           *             "code": "NGN",
+           *             "name": "Euro",
+           *             "symbol": "CA$",
+           *             "flag": "string",
+           *             "country": "string"
+           *           }
+           *         ]
+           *       },
+           *       "message": "string"
+           *     }
+           */
           'application/json': {
             data: {
               markets: {
@@ -2782,7 +3371,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Default Response */
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
       400: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
@@ -2796,6 +3385,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
@@ -2902,7 +3498,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description This period's usage */
       200: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
@@ -2916,7 +3512,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "plan": "Starter",
+           *         "limit": 10000,
+           *         "used": 1234,
+           *         "remaining": 8766,
+           *         "periodStart": "2026-11-01T00:00:00.000Z",
+           *         "resetsAt": "2026-12-01T00:00:00.000Z"
+           *       },
+           *       "message": "string"
+           *     }
+           */
           'application/json': {
+            /**
+             * @example {
+             *       "plan": "Starter",
+             *       "limit": 10000,
+             *       "used": 1234,
+             *       "remaining": 8766,
+             *       "periodStart": "2026-11-01T00:00:00.000Z",
+             *       "resetsAt": "2026-12-01T00:00:00.000Z"
+             *     }
+             */
             data: {
               /** @description The plan bought; null for a premium account */
               plan: string | null;
@@ -2936,7 +3555,7 @@ export interface operations {
           };
         };
       };
-      /** @description Default Response */
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
       400: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
@@ -2950,6 +3569,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
@@ -3071,6 +3697,7 @@ export interface operations {
           createdAt: string;
           data: {
             rate: {
+              /** @example 5f0c1b7e-8f7a-4a52-8a4c-1f2d3e4b5a69 */
               _id: string;
               /**
                * @description Market
@@ -3087,11 +3714,19 @@ export interface operations {
                * @enum {string}
                */
               base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+              /** @example 1500.5 */
               buy: number;
+              /** @example 1510.25 */
               sell: number;
-              /** Format: date-time */
+              /**
+               * Format: date-time
+               * @example 2026-11-24T09:00:00.000Z
+               */
               createdAt: string;
-              /** Format: date-time */
+              /**
+               * Format: date-time
+               * @example 2026-11-24T09:00:00.000Z
+               */
               updatedAt: string;
               /**
                * @description (buy + sell) / 2, rounded half up. A JSON number, exact to the 6 decimal places rates are stored with (computed in millionths, no float noise).
@@ -3164,6 +3799,7 @@ export interface operations {
           createdAt: string;
           data: {
             rate: {
+              /** @example 5f0c1b7e-8f7a-4a52-8a4c-1f2d3e4b5a69 */
               _id: string;
               /**
                * @description Market
@@ -3180,11 +3816,19 @@ export interface operations {
                * @enum {string}
                */
               base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+              /** @example 1500.5 */
               buy: number;
+              /** @example 1510.25 */
               sell: number;
-              /** Format: date-time */
+              /**
+               * Format: date-time
+               * @example 2026-11-24T09:00:00.000Z
+               */
               createdAt: string;
-              /** Format: date-time */
+              /**
+               * Format: date-time
+               * @example 2026-11-24T09:00:00.000Z
+               */
               updatedAt: string;
               /**
                * @description (buy + sell) / 2, rounded half up. A JSON number, exact to the 6 decimal places rates are stored with (computed in millionths, no float noise).

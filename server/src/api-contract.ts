@@ -2,6 +2,7 @@
 // OWASP ruleset, openapi-typescript): what the route schemas cannot say by themselves is added here, by walking every
 // operation, so a route added later gets its headers, errors and bounds without anyone remembering them.
 import { ISO_CODES } from '@afrofx/shared';
+import { sample } from 'openapi-sampler';
 import type { OpenApiDocument } from './api-docs';
 
 type Json = Record<string, unknown>;
@@ -177,6 +178,31 @@ function keyOperation(operation: Operation) {
   }
 }
 
+/** Descriptions of the statuses a route schema leaves as fastify-swagger's "Default Response". */
+const STATUS_DESCRIPTIONS: Record<string, string> = {
+  '400': 'A parameter or the body is invalid: the message names it. Nothing was changed or charged.',
+  '401': 'No valid session or API key.',
+  '402': 'The app has no active plan.',
+  '404': 'Not found (or not yours).',
+  '503': 'A check failed: the body says which.',
+};
+
+/**
+ * Every JSON answer gets a description and an example: the schema's own examples where it has them, else a sample
+ * built from the schema (openapi-sampler, the generator Redocly's documentation uses).
+ */
+function describeResponses(document: OpenApiDocument, operation: Operation) {
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    if (response.description === 'Default Response' || !response.description)
+      response.description = status.startsWith('2')
+        ? (operation.summary ?? 'Success')
+        : (STATUS_DESCRIPTIONS[status] ?? 'See the message.');
+    const json = (response.content as Record<string, Json> | undefined)?.['application/json'];
+    if (!json?.schema || json.example !== undefined || json.examples !== undefined) continue;
+    json.example = sample(json.schema as never, { quiet: true, skipReadOnly: true }, document);
+  }
+}
+
 /** The paid document made the contract: names, headers, errors, examples, bounds and the webhooks' payloads. */
 export function contractDocument(paid: OpenApiDocument, webhooks: Json): OpenApiDocument {
   const document = structuredClone(paid) as OpenApiDocument & {
@@ -201,13 +227,15 @@ export function contractDocument(paid: OpenApiDocument, webhooks: Json): OpenApi
       operation.operationId = operationId;
       operation.description ??= operation.summary;
       impliedRequestBounds(operation);
+      describeResponses(document, operation);
       if (!operation.security) {
         operation.security = [];
         // The only 4xx a key-less call without parameters meets, as Node's HTTP server answers it for any call.
         (operation.responses ??= {})['431'] ??= {
           description: 'The request headers are larger than the server accepts (16 KB).',
         };
-      } // Metered calls: the API key is their only scheme.
+      }
+      // Metered calls: the API key is their only scheme.
       else if (operation.security.length === 1 && 'apiKey' in operation.security[0]!) keyOperation(operation);
       else {
         const responses = (operation.responses ??= {});

@@ -136,3 +136,26 @@ test('conditional calls document If-None-Match, ETag and Last-Modified, and answ
     expect([path, again.statusCode]).toEqual([path, 304]);
   }
 });
+
+test('every JSON answer has a description and an example', () => {
+  for (const { method, path, operation } of operations()) {
+    for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
+      expect([method, path, status, response.description]).not.toEqual([
+        method,
+        path,
+        status,
+        'Default Response',
+      ]);
+      const json = response.content?.['application/json'];
+      if (!json) continue;
+      const example = json.example ?? json.examples ?? json.schema.examples;
+      expect([method, path, status, example]).toEqual([method, path, status, expect.anything()]);
+    }
+  }
+  expect(
+    document.paths['/v1/usage'].get.responses['200'].content['application/json'].example.data,
+  ).toMatchObject({
+    plan: 'Starter',
+    limit: 10000,
+  });
+});

@@ -169,20 +169,34 @@ export const Currencies = Type.Object({
   ),
 });
 
-export const Usage = Type.Object({
-  plan: Type.Union([Type.String(), Type.Null()], {
-    description: 'The plan bought; null for a premium account',
-  }),
-  limit: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
-    description: 'Requests allowed this period; null when unlimited (premium account)',
-  }),
-  used: Type.Integer({ minimum: 0, description: 'Requests counted this period, as last counted' }),
-  remaining: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
-  periodStart: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  resetsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-    description: 'When the count starts again from 0',
-  }),
-});
+export const Usage = Type.Object(
+  {
+    plan: Type.Union([Type.String(), Type.Null()], {
+      description: 'The plan bought; null for a premium account',
+    }),
+    limit: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description: 'Requests allowed this period; null when unlimited (premium account)',
+    }),
+    used: Type.Integer({ minimum: 0, description: 'Requests counted this period, as last counted' }),
+    remaining: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+    periodStart: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    resetsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When the count starts again from 0',
+    }),
+  },
+  {
+    examples: [
+      {
+        plan: 'Starter',
+        limit: 10000,
+        used: 1234,
+        remaining: 8766,
+        periodStart: '2026-11-01T00:00:00.000Z',
+        resetsAt: '2026-12-01T00:00:00.000Z',
+      },
+    ],
+  },
+);
 export type Usage = Static<typeof Usage>;
 export type Currencies = Static<typeof Currencies>;
 

@@ -7,14 +7,14 @@ export const AssetSchema = StringEnum(ASSETS, { description: 'Foreign asset' });
 export const BaseSchema = StringEnum(BASES, { description: 'Base (African) currency' });
 
 export const Rate = Type.Object({
-  _id: Type.String(),
+  _id: Type.String({ examples: ['5f0c1b7e-8f7a-4a52-8a4c-1f2d3e4b5a69'] }),
   market: MarketSchema,
   asset: AssetSchema,
   base: BaseSchema,
-  buy: Type.Number(),
-  sell: Type.Number(),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
+  buy: Type.Number({ examples: [1500.5] }),
+  sell: Type.Number({ examples: [1510.25] }),
+  createdAt: Type.String({ format: 'date-time', examples: ['2026-11-24T09:00:00.000Z'] }),
+  updatedAt: Type.String({ format: 'date-time', examples: ['2026-11-24T09:00:00.000Z'] }),
 });
 export type Rate = Static<typeof Rate>;
 
