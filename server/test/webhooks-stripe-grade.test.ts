@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { webhookEndpoints } from '../src/db/schema';
+import { rates, webhookEndpoints } from '../src/db/schema';
 import { paidClient, type PaidClient } from './support/paid-api';
 import { createTestApp, eventually, type TestApp } from './support/test-app';
 
@@ -81,6 +81,17 @@ test('rate.updated carries the quote, and verifies with Stripe’s library under
   const secret = rotated.json().data.secret as string;
 
   received.length = 0;
+  // Yesterday's close, for the change.
+  const yesterday = new Date(Date.now() - 86_400_000);
+  await t.runtime.database.db.insert(rates).values({
+    market: 'bank',
+    base: 'naira',
+    asset: 'dollar',
+    buy: 1400,
+    sell: 1410,
+    createdAt: yesterday,
+    updatedAt: yesterday,
+  });
   const admin = await t.adminToken();
   const entered = await t.app.inject({
     method: 'POST',
@@ -105,7 +116,7 @@ test('rate.updated carries the quote, and verifies with Stripe’s library under
   ).json().data[0];
   const { ageSeconds: _age, stale: _stale, ...quote } = latest;
   expect(event.data.rate).toEqual(quote);
-  expect(event.data.rate).toMatchObject({ mid: 1505, spread: 10, change: null });
+  expect(event.data.rate).toMatchObject({ mid: 1505, spread: 10, change: 100 });
 
   expect(delivery!.signature.match(/v1=/g)).toHaveLength(2);
   for (const key of [secret, endpoint.secret])

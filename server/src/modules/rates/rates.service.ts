@@ -1,8 +1,15 @@
 import { Readable, pipeline } from 'node:stream';
-import { and, count, desc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify';
-import { ASSET_DISPLAY, MARKET_LABELS, baseSymbol, formatNumber, formatUtcDate } from '@afrofx/shared';
+import {
+  ASSET_DISPLAY,
+  MARKET_LABELS,
+  baseSymbol,
+  describeQuote,
+  formatNumber,
+  formatUtcDate,
+} from '@afrofx/shared';
 import type {
   Asset,
   Base,
@@ -78,6 +85,24 @@ function* windows(from: string, to: string, step: (start: string) => string) {
   }
 }
 
+type Operand = Parameters<typeof eq>[1];
+
+/**
+ * Entries of `earlier` that can be the previous close of `entry`: the same pair and market, made before the UTC day
+ * `entry` was made on (the newest of them is the close).
+ */
+function madeBeforeDayOf(
+  earlier: { market: AnyPgColumn; base: AnyPgColumn; asset: AnyPgColumn; createdAt: AnyPgColumn },
+  entry: { market: Operand; base: Operand; asset: Operand; createdAt: SQL | AnyPgColumn },
+) {
+  return and(
+    eq(earlier.market, entry.market),
+    eq(earlier.base, entry.base),
+    eq(earlier.asset, entry.asset),
+    lt(earlier.createdAt, sql`date_trunc('day', ${entry.createdAt}, 'UTC')`),
+  );
+}
+
 export function createRatesService(
   db: Database,
   enqueue: Enqueue,
@@ -118,14 +143,7 @@ export function createRatesService(
       const previous = db
         .select({ buy: earlier.buy, sell: earlier.sell })
         .from(earlier)
-        .where(
-          and(
-            eq(earlier.market, latest.market),
-            eq(earlier.base, latest.base),
-            eq(earlier.asset, latest.asset),
-            lt(earlier.createdAt, sql`date_trunc('day', ${latest.createdAt}, 'UTC')`),
-          ),
-        )
+        .where(madeBeforeDayOf(earlier, latest))
         .orderBy(desc(earlier.createdAt), desc(earlier.id))
         .limit(1)
         .as('previous');
@@ -189,7 +207,15 @@ export function createRatesService(
       const { rate, deliveries } = await db.transaction(async (tx) => {
         const [row] = await tx.insert(rates).values(input).returning();
         const rate = toRate(row!);
-        return { rate, deliveries: await webhooks.recordRateEvents(tx, rate) };
+        // Deliveries carry the rate as /v1/rates answers it: mid, spread and change against the previous close.
+        const [previousClose] = await tx
+          .select({ buy: rates.buy, sell: rates.sell })
+          .from(rates)
+          .where(madeBeforeDayOf(rates, { ...rate, createdAt: sql`${row!.createdAt}::timestamptz` }))
+          .orderBy(desc(rates.createdAt), desc(rates.id))
+          .limit(1);
+        const quote = describeQuote(rate, previousClose ?? null);
+        return { rate, deliveries: await webhooks.recordRateEvents(tx, quote) };
       });
       await changes.publish({ kind: 'rates' });
       await webhooks.dispatch(deliveries);

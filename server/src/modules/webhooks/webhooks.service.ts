@@ -9,10 +9,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import {
-  describeQuote,
   MAX_WEBHOOK_ENDPOINTS,
+  type QuoteWithoutAge,
   type CreateWebhookInput,
-  type Rate,
   type WebhookDelivery,
   type WebhookDeliveryEvent,
   type WebhookEndpoint,
@@ -393,7 +392,10 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
      * Called inside the rate entry's transaction: moves every threshold of the pair to the rate's side and writes
      * the deliveries the entry causes. The threshold rows are locked, so two entries at once fire a crossing once.
      */
-    async recordRateEvents(tx: Executor, rate: Rate): Promise<Array<{ id: string; attempts: number }>> {
+    async recordRateEvents(
+      tx: Executor,
+      rate: QuoteWithoutAge,
+    ): Promise<Array<{ id: string; attempts: number }>> {
       const now = new Date();
       const endpoints = await tx
         .select({ endpoint: webhookEndpoints })
@@ -402,22 +404,6 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
         .innerJoin(accounts, eq(accounts.id, apps.accountId))
         .where(and(eq(accounts.status, 'active'), hasPlan(now)));
       const served = new Map(endpoints.map(({ endpoint }) => [endpoint.id, endpoint]));
-      // The rate as /v1/rates answers it (mid, spread, change against the previous UTC day's close).
-      const dayStart = new Date(Math.floor(Date.parse(rate.createdAt) / 86_400_000) * 86_400_000);
-      const [previousClose] = await tx
-        .select({ buy: rates.buy, sell: rates.sell })
-        .from(rates)
-        .where(
-          and(
-            eq(rates.market, rate.market),
-            eq(rates.base, rate.base),
-            eq(rates.asset, rate.asset),
-            lt(rates.createdAt, dayStart),
-          ),
-        )
-        .orderBy(desc(rates.createdAt), desc(rates.id))
-        .limit(1);
-      const quote = describeQuote(rate, previousClose ?? null);
 
       const rows: Array<ReturnType<typeof deliveryRow>> = [];
       for (const endpoint of served.values()) {
@@ -428,7 +414,7 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
           !endpoint.pairs.some((p) => p.base === rate.base && p.asset === rate.asset)
         )
           continue;
-        rows.push(deliveryRow(endpoint.id, 'rate.updated', { rate: quote }, now));
+        rows.push(deliveryRow(endpoint.id, 'rate.updated', { rate }, now));
       }
 
       const thresholds = await tx
@@ -459,7 +445,7 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
             endpoint.id,
             'rate.threshold',
             {
-              rate: quote,
+              rate,
               threshold: {
                 ...toThreshold({ ...threshold, lastPosition: position }),
                 direction: position === 'above' ? 'up' : 'down',
