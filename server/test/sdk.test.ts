@@ -1,19 +1,17 @@
 // Issue 23, point 2: @afrofx/sdk against the real app over HTTP. Every paid call with its generated types, a 304,
 // a 429 with Retry-After, endpoint management with the key, and a delivery checked with verifyWebhook.
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createAfroFxClient, verifyWebhook, WebhookVerificationError, type AfroFxClient } from '@afrofx/sdk';
 import { paidClient, type PaidClient } from './support/paid-api';
+import { startWebhookReceiver } from './support/webhook-receiver';
 import { createTestApp, eventually, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let paid: PaidClient;
 let sdk: AfroFxClient;
 let baseUrl: string;
-let receiver: Server;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let receiverUrl: string;
-const received: Array<{ body: string; signature: string }> = [];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,20 +31,11 @@ beforeAll(async () => {
     });
     expect(res.statusCode).toBe(201);
   }
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      received.push({ body, signature: String(req.headers['afrofx-signature']) });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await startWebhookReceiver();
+  receiverUrl = receiver.url;
 });
 afterAll(async () => {
-  receiver.closeAllConnections();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
   await t.close();
 });
 
@@ -126,8 +115,8 @@ test('endpoints managed with the key, and a delivery checked with verifyWebhook'
   });
   expect(sent.response.status).toBe(202);
   const [delivery] = await eventually(async () => {
-    expect(received).toHaveLength(1);
-    return received;
+    expect(receiver.received).toHaveLength(1);
+    return receiver.received;
   });
   const event = verifyWebhook(delivery!.body, delivery!.signature, secret);
   expect(event).toMatchObject({ type: 'webhook.test', id: sent.data!.data._id });

@@ -1,44 +1,29 @@
 // Issue 23, point 4: webhooks as good as Stripe's. Endpoints are managed with the app's private key; a rotation
 // keeps the old secret signing for a window (v1 twice); rate.updated carries the quote of /v1/rates; and a delivery
 // verifies with Stripe's own client library.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { rates, webhookEndpoints } from '../src/db/schema';
 import { paidClient, type PaidClient } from './support/paid-api';
+import { startWebhookReceiver } from './support/webhook-receiver';
 import { createTestApp, eventually, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let client: PaidClient;
 let other: PaidClient;
-let server: Server;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let receiverUrl: string;
-const received: Array<{ body: string; signature: string; delivery: string }> = [];
 const stripe = new Stripe('sk_test_unused');
 
 beforeAll(async () => {
   t = await createTestApp();
   client = await paidClient(t);
   other = await paidClient(t);
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      received.push({
-        body,
-        signature: String(req.headers['afrofx-signature']),
-        delivery: String(req.headers['afrofx-delivery']),
-      });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/afrofx`;
+  receiver = await startWebhookReceiver();
+  receiverUrl = receiver.url;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await receiver.close();
   await t.close();
 });
 
@@ -80,7 +65,7 @@ test('rate.updated carries the quote, and verifies with Stripe’s library under
   expect(rotated.statusCode).toBe(200);
   const secret = rotated.json().data.secret as string;
 
-  received.length = 0;
+  receiver.received.length = 0;
   // Yesterday's close, for the change.
   const yesterday = new Date(Date.now() - 86_400_000);
   await t.runtime.database.db.insert(rates).values({
@@ -101,8 +86,8 @@ test('rate.updated carries the quote, and verifies with Stripe’s library under
   });
   expect(entered.statusCode).toBe(201);
   const [delivery] = await eventually(async () => {
-    expect(received).toHaveLength(1);
-    return received;
+    expect(receiver.received).toHaveLength(1);
+    return receiver.received;
   });
 
   const event = JSON.parse(delivery!.body);
@@ -135,8 +120,8 @@ test('rate.updated carries the quote, and verifies with Stripe’s library under
   const test = await manage('POST', `${client.appId}/${endpoint._id}/test`, client.headers);
   expect(test.statusCode).toBe(202);
   const [, later] = await eventually(async () => {
-    expect(received).toHaveLength(2);
-    return received;
+    expect(receiver.received).toHaveLength(2);
+    return receiver.received;
   });
   expect(stripe.webhooks.constructEvent(later!.body, later!.signature, secret, 300)).toMatchObject({
     type: 'webhook.test',
