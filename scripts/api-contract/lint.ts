@@ -11,7 +11,9 @@ const dir = mkdtempSync(path.join(tmpdir(), 'afrofx-api-lint-'));
 const document = path.join(dir, 'openapi.json');
 
 function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8' });
+  // CI has no network to spare: no telemetry, no update check.
+  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', env });
   if (result.error) throw result.error;
   return result;
 }

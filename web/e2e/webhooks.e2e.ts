@@ -123,7 +123,7 @@ describe('the Webhooks screen', () => {
 
       await page.getByRole('heading', { name: 'Copy the signing secret now' }).waitFor();
       const secret = (await page.getByTestId('key-signing-secret').textContent()) ?? '';
-      expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/);
+      expect(secret).toMatch(/^afxsig_[A-Za-z0-9_-]{32}$/);
       const endpoint = page.getByTestId('webhook-endpoint');
       await endpoint.getByText(receiverUrl).waitFor();
       await endpoint.getByText(/^Price now (above|below) the level$/).waitFor();
@@ -162,7 +162,7 @@ describe('the Webhooks screen', () => {
       await page.getByRole('button', { name: 'Rotate secret' }).last().click();
       await page.getByRole('heading', { name: 'Copy the signing secret now' }).waitFor();
       const rotated = (await page.getByTestId('key-signing-secret').textContent()) ?? '';
-      expect(rotated).toMatch(/^whsec_/);
+      expect(rotated).toMatch(/^afxsig_/);
       expect(rotated).not.toBe(secret);
 
       await endpoint.getByRole('button', { name: 'Delete' }).click();

@@ -170,7 +170,7 @@ export function WebhooksPage({ app }: { app: CurrentApp }) {
       <ConfirmDialog
         open={pending?.kind === 'rotate'}
         title="Rotate the signing secret?"
-        message="A new secret replaces the current one at once: deliveries from now on are signed with it. Update your receiver right away."
+        message="A new secret signs every delivery from now on. The current one keeps signing them too for 24 hours (a second v1 signature), so update your receiver within a day."
         confirmLabel="Rotate secret"
         tone="danger"
         isLoading={isRotating}
