@@ -3857,6 +3857,7 @@ export interface operations {
               changePct: number | null;
             };
             threshold: {
+              _id: string;
               /**
                * @description Market
                * @enum {string}
@@ -3872,8 +3873,11 @@ export interface operations {
                * @enum {string}
                */
               asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+              /** @enum {string} */
               side: 'buy' | 'sell';
               level: number;
+              /** @description Where the price last stood against the level; null until a rate of the pair is known */
+              lastPosition: ('above' | 'below') | null;
               direction: 'up' | 'down';
               /** @description The price that crossed the level */
               price: number;

@@ -2,6 +2,8 @@
 // keeps the old secret signing for a window (v1 twice); rate.updated carries the quote of /v1/rates; and a delivery
 // verifies with Stripe's own client library.
 import { eq } from 'drizzle-orm';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import Stripe from 'stripe';
 import { rates, webhookEndpoints } from '../src/db/schema';
 import { paidClient, type PaidClient } from './support/paid-api';
@@ -102,6 +104,11 @@ test('rate.updated carries the quote, and verifies with Stripe’s library under
   const { ageSeconds: _age, stale: _stale, ...quote } = latest;
   expect(event.data.rate).toEqual(quote);
   expect(event.data.rate).toMatchObject({ mid: 1505, spread: 10, change: 100 });
+  // The body is what the document's webhooks section says it is.
+  const document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+  const ajv = addFormats(new Ajv({ strict: false }));
+  const schema = document.webhooks['rate.updated'].post.requestBody.content['application/json'].schema;
+  expect([ajv.validate(schema, event), ajv.errors]).toEqual([true, null]);
 
   expect(delivery!.signature.match(/v1=/g)).toHaveLength(2);
   for (const key of [secret, endpoint.secret])

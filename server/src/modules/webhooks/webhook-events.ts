@@ -1,8 +1,7 @@
 // The deliveries an endpoint receives, as the OpenAPI 3.1 `webhooks` section describes them: generated clients and
 // the documentation page type a receiver's body from these.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { Quote, WEBHOOK_SIDES, WEBHOOK_SIGNATURE_HEADER } from '@afrofx/shared';
-import { AssetSchema, BaseSchema, MarketSchema } from '@afrofx/shared';
+import { Quote, WEBHOOK_SIGNATURE_HEADER, WebhookThreshold } from '@afrofx/shared';
 
 const delivery = (type: string, data: TSchema, example: unknown) =>
   Type.Object(
@@ -47,15 +46,14 @@ const rateExample = {
   changePct: 0.3583,
 };
 
-const Threshold = Type.Object({
-  market: MarketSchema,
-  base: BaseSchema,
-  asset: AssetSchema,
-  side: Type.Union(WEBHOOK_SIDES.map((side) => Type.Literal(side))),
-  level: Type.Number(),
-  direction: Type.Union([Type.Literal('up'), Type.Literal('down')]),
-  price: Type.Number({ description: 'The price that crossed the level' }),
-});
+/** The threshold that fired, as the endpoint lists it, with the crossing. */
+const Threshold = Type.Composite([
+  WebhookThreshold,
+  Type.Object({
+    direction: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+    price: Type.Number({ description: 'The price that crossed the level' }),
+  }),
+]);
 
 const EVENTS: Record<string, { summary: string; description: string; schema: TSchema }> = {
   'rate.updated': {
@@ -69,6 +67,8 @@ const EVENTS: Record<string, { summary: string; description: string; schema: TSc
     schema: delivery('rate.threshold', Type.Object({ rate: Rate, threshold: Threshold }), {
       rate: rateExample,
       threshold: {
+        _id: '9d1f6c2a-0b7e-4f3a-8c55-6e2d1a7b9c40',
+        lastPosition: 'above',
         market: 'bank',
         base: 'naira',
         asset: 'dollar',
