@@ -216,7 +216,6 @@ describe('GET /v1/rates/ohlc', () => {
       'at most 1098 days',
     ],
     ['/v1/rates/ohlc?market=bank&base=naira&asset=dollar&interval=day&format=xml', 'format'],
-    ['/v1/rates/ohlc?market=bank&base=naira&asset=dollar&interval=day&depth=3', 'depth'],
   ] as const;
 
   it.each(bad)('%s is a 400 saying what is wrong', async (url, words) => {

@@ -172,7 +172,7 @@ describe('API documentation', () => {
   it('publishes the paid API and the status call, and no console call, in /v1/openapi.json', async () => {
     const doc = await get('/v1/openapi.json');
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.servers).toEqual([{ url: 'http://afrofx.test' }]);
+    expect(doc.servers).toEqual([{ url: 'http://afrofx.test', 'x-internal': false }]);
     expect(doc.info.description).toContain('## Quick start');
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
