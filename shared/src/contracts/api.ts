@@ -1,7 +1,7 @@
 // The paid API (DESIGN §5): what developers buy.
 import { Type, type Static } from '@sinclair/typebox';
 import { ASSETS, BASES } from '../constants';
-import { StringEnum } from './common';
+import { CalendarDate, StringEnum } from './common';
 import { AssetSchema, BaseSchema, MarketSchema, Quote } from './rates';
 
 export const RatesQuery = Type.Object(
@@ -9,8 +9,6 @@ export const RatesQuery = Type.Object(
   { additionalProperties: false },
 );
 export type RatesQuery = Static<typeof RatesQuery>;
-
-const CalendarDate = Type.String({ format: 'date', description: 'YYYY-MM-DD', examples: ['2026-11-01'] });
 
 /** Most days one history or day-candle answer spans. */
 export const MAX_HISTORY_DAYS = 366;
