@@ -14,6 +14,7 @@ import {
 } from '@afrofx/shared';
 import { done, ok, paged, pageOf } from '../../http';
 import type { RouteOptions } from '../../route-options';
+import { LIMITS } from '../../plugins/limits';
 
 const SECRET_SHOWN_ONCE = 'Copy the signing secret now: it will not be shown again.';
 
@@ -103,6 +104,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
   app.post(
     '/account/webhooks/:appId/:endpointId/test',
     {
+      preHandler: app.limit(LIMITS.webhookTest),
       schema: {
         ...schema,
         summary: 'Send a webhook.test event to the endpoint',
