@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startSmtpSink, type SmtpSink } from '../../server/test/support/smtp-sink';
+import { ACTIVATION_MAIL_LIMIT_MS, hangingReceiver, TEST_EVENTS } from './hanging-receiver';
 import { activateMailingList, mailingDomain, writeFixtures, type Fixtures } from './fixtures';
 import { isServed, startLoad, type Load, type RequestOutcome } from './load';
 import {
@@ -259,6 +260,19 @@ const FAULTS: Fault[] = [
       run.notes.push(`API 2 exited with ${code} after ${seconds(Date.now() - started)}; started again`);
       if (code !== 0) run.problems.push(`API 2 exited with ${code} on SIGTERM\n${victim.tail()}`);
       h.apis[1] = h.startApi(1);
+      run.ended();
+    },
+  },
+  {
+    id: 'hanging-receiver',
+    title: `${TEST_EVENTS} test events to a webhook receiver that never answers, then a sign-up`,
+    async inject(h, run) {
+      const { mailMs, problem } = await hangingReceiver({ apiUrl: h.apiUrls[0]!, smtp: h.smtp, db: h.db });
+      if (problem) run.problems.push(`${problem}\n${h.worker.tail()}`);
+      else
+        run.notes.push(
+          `activation mail in the sink after ${mailMs} ms (limit ${ACTIVATION_MAIL_LIMIT_MS} ms)`,
+        );
       run.ended();
     },
   },
@@ -545,6 +559,8 @@ async function main(): Promise<number> {
       REQUEST_LOG_FLUSH_MS: String(FLUSH_MS),
       API_BURST_PER_SECOND: '10000',
       LOG_LEVEL: 'warn',
+      // The hanging-receiver fault registers a receiver on this machine.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     };
     const spawned = new Set<NodeProcess>();
     stops.push(() => Promise.all([...spawned].map((p) => p.stop(5000))));

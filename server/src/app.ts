@@ -28,6 +28,7 @@ import { errorsPlugin } from './plugins/errors';
 import { limitsPlugin } from './plugins/limits';
 import { spaPlugin } from './plugins/spa';
 import type { RouteOptions } from './route-options';
+import { buildValidator } from './validation';
 import type { Runtime } from './runtime';
 
 export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
@@ -38,8 +39,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     // DESIGN §7: keep the 1 MiB body limit; answer 413 above it.
     bodyLimit: 1024 * 1024,
-    // DESIGN §7: a smuggled field is a 400, not silently dropped.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    // DESIGN §7: a smuggled field is a 400, not silently dropped; bodies are not coerced (validation.ts).
+    schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorsPlugin);

@@ -4,12 +4,55 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config';
 
 const REDACTED = '[redacted]';
-/** Path segments that are secrets: the link routes of the API and of the web app. */
-const SECRET_SEGMENT = /(\/(?:activate_account|confirmation|reset_password)\/)[^/?#]+/g;
-const SECRET_QUERY = /([?&](?:code|token|key|password)=)[^&#]*/gi;
+/** Link routes whose next path segment is a secret (an activation token, a reset code, a subscription id). */
+const LINK_ROUTES = new Set(['activate_account', 'confirmation', 'reset_password', 'unsubscribe']);
+/**
+ * Issue 21: redaction by rule, not by a list of paths. A path segment shaped like a credential (a prefixed key, a
+ * signed `<id>.<signature>` token or a JWT, a long opaque string) is redacted wherever it appears.
+ */
+const TOKEN_SEGMENT = /^(?:(?:sk|pk|rk|whsec)_[\w-]+|[^.]+\.[^.]{16,}.*|[A-Za-z0-9_-]{40,})$/;
+/** A query parameter named like a credential: api_key, apikey, key, token, code, signature, secret, password… */
+const CREDENTIAL_NAME = /key|token|code|sig|secret|passw|pwd|auth/i;
 
-export const redactUrl = (url: string) =>
-  url.replace(SECRET_SEGMENT, `$1${REDACTED}`).replace(SECRET_QUERY, `$1${REDACTED}`);
+function redactSegments(path: string): string {
+  const segments = path.split('/');
+  return segments
+    .map((segment, i) =>
+      i > 0 && (LINK_ROUTES.has(segments[i - 1]!) || TOKEN_SEGMENT.test(segment)) ? REDACTED : segment,
+    )
+    .join('/');
+}
+
+function redactQuery(query: string): string {
+  return query.replace(/(^|&)([^=&#]*)=([^&#]*)/g, (whole: string, lead: string, name: string) => {
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name);
+    } catch {
+      // A malformed escape is logged as sent; its raw name still decides.
+    }
+    return CREDENTIAL_NAME.test(decoded) ? `${lead}${name}=${REDACTED}` : whole;
+  });
+}
+
+/** The URL as it may be logged or stored in request_logs: no credential in a path segment or query parameter. */
+export function redactUrl(url: string): string {
+  const at = url.search(/[?#]/);
+  if (at < 0) return redactSegments(url);
+  const rest = url.slice(at + 1);
+  return `${redactSegments(url.slice(0, at))}${url[at]}${url[at] === '?' ? redactQuery(rest) : rest}`;
+}
+
+/** Database errors (drizzle's "Failed query … params: …") carry the statement's values, which may be secrets. */
+function withoutQueryParams(err: unknown) {
+  const serialized = pino.stdSerializers.err(err as Error) as ReturnType<typeof pino.stdSerializers.err> & {
+    params?: unknown;
+  };
+  delete serialized.params;
+  serialized.message = serialized.message?.replace(/\nparams: [\s\S]*$/, '');
+  if (serialized.stack) serialized.stack = serialized.stack.replace(/\nparams: [^\n]*/, '');
+  return serialized;
+}
 
 interface LoggedRequest {
   method: string;
@@ -37,6 +80,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
         censor: REDACTED,
       },
       serializers: {
+        err: withoutQueryParams,
         // Fastify logs each request through this (its own serializer gives way to the logger's).
         req: (request: LoggedRequest) => ({
           method: request.method,

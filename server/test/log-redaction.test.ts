@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -100,11 +101,29 @@ describe('the log', () => {
       headers: { authorization: `Bearer ${session}` },
     });
 
+    // Issue 21: a key in a query string, and the unsubscribe links of the API and of the web app.
+    const apiKey = `sk_${randomBytes(24).toString('base64url')}`;
+    await app.inject({ method: 'GET', url: `/v1/rates?market=bank&api_key=${apiKey}` });
+    const unsubscribeToken = `${subscriberId}.${randomBytes(32).toString('base64url')}`;
+    await call('POST', `user/unsubscribe/${unsubscribeToken}`);
+    await app.inject({ method: 'GET', url: `/unsubscribe/${unsubscribeToken}` });
+
     // DESIGN §1: outside production the outbox mailer logs the links it wrote, on purpose; every other line counts.
     const written = lines.filter((line) => JSON.parse(line).msg !== 'mail written to the outbox').join('\n');
     expect(written).toContain('/v1/account/activate_account/[redacted]');
     expect(written).toContain('/v1/user/confirmation/[redacted]');
-    for (const secret of [token, code, subscriberId, password, newPassword, session])
+    expect(written).toContain('api_key=[redacted]');
+    expect(written).toContain('/v1/user/unsubscribe/[redacted]');
+    for (const secret of [
+      token,
+      code,
+      subscriberId,
+      password,
+      newPassword,
+      session,
+      apiKey,
+      unsubscribeToken,
+    ])
       expect(written).not.toContain(secret);
   });
 });
@@ -116,7 +135,41 @@ describe('redactUrl', () => {
     ['/v1/user/confirmation/7d0c0a54-3c57-4d0c-9f0f-0c0c0c0c0c0c', '/v1/user/confirmation/[redacted]'],
     ['/v1/rates?market=bank&key=sk_live_1&code=9', '/v1/rates?market=bank&key=[redacted]&code=[redacted]'],
     ['/v1/rates?market=bank', '/v1/rates?market=bank'],
+    [
+      '/v1/rates?api_key=sk_a&apikey=b&token=c&signature=d',
+      '/v1/rates?api_key=[redacted]&apikey=[redacted]&token=[redacted]&signature=[redacted]',
+    ],
+    [
+      '/v1/rates?secret=a&password=b&access_token=c',
+      '/v1/rates?secret=[redacted]&password=[redacted]&access_token=[redacted]',
+    ],
+    [
+      '/v1/user/unsubscribe/7d0c0a54-3c57-4d0c-9f0f-0c0c0c0c0c0c.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg',
+      '/v1/user/unsubscribe/[redacted]',
+    ],
+    ['/unsubscribe/abc.defghijklmnopqrstu', '/unsubscribe/[redacted]'],
+    ['/v1/anything/sk_live_abcdef/more', '/v1/anything/[redacted]/more'],
+    [
+      '/v1/apps/7d0c0a54-3c57-4d0c-9f0f-0c0c0c0c0c0c/keys',
+      '/v1/apps/7d0c0a54-3c57-4d0c-9f0f-0c0c0c0c0c0c/keys',
+    ],
+    ['/v1/openapi.json', '/v1/openapi.json'],
   ])('turns %s into %s', (url, redacted) => {
     expect(redactUrl(url)).toBe(redacted);
+  });
+});
+
+describe('a database error in the log', () => {
+  it('names the failed statement without its parameters', () => {
+    const written: string[] = [];
+    const log = createLogger({ logLevel: 'info' }, { write: (line: string) => void written.push(line) });
+    const secret = `sk_${randomBytes(24).toString('base64url')}`;
+    const cause = new Error('connection reset');
+    log.error(
+      { err: new DrizzleQueryError('select * from apps where key = $1', [secret], cause) },
+      'request failed',
+    );
+    expect(written.join('\n')).toContain('Failed query: select * from apps where key = $1');
+    expect(written.join('\n')).not.toContain(secret);
   });
 });

@@ -394,6 +394,25 @@ describe('bad parameters', () => {
     expect(entry).toMatchObject({ status: 400, originalUrl: '/v1/rates?market=street' });
     expect((await subscriptionRow(t, client.subscriptionId!)).processedRequests).toBe(0);
   });
+  // Issue 21: the developer's request-log page shows originalUrl; a key a client also put in the query is not kept.
+  it('stores no credential a client put in the query string', async () => {
+    const client = await paidClient(t, { limit: 10, processed: 0 });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/rates?market=bank&api_key=${client.privateKey}&token=abc&signature=def`,
+      headers: client.headers,
+    });
+    // Not a parameter /v1/rates takes: refused, and logged as every refused request of a known key.
+    expect(res.statusCode).toBe(400);
+    await eventually(async () => expect(await logCount(t, client.appId)).toBe(1));
+    const [entry] = await t.runtime.database.db
+      .select()
+      .from(requestLogs)
+      .where(eq(requestLogs.appId, client.appId));
+    expect(entry!.originalUrl).toBe(
+      '/v1/rates?market=bank&api_key=[redacted]&token=[redacted]&signature=[redacted]',
+    );
+  });
 });
 
 describeWithServers('two API processes sharing PostgreSQL and Redis', () => {

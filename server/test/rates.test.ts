@@ -41,8 +41,14 @@ describe('POST admin/create_rate', () => {
   it.each([
     ['a missing field', { ...valid, sell: undefined }, 'Sell is required.'],
     ['a non-numeric buy', { ...valid, buy: 'lots' }, 'Buy must be a number.'],
-    ['a zero buy', { ...valid, buy: 0 }, 'Buy must be greater than 0.'],
-    ['a negative sell', { ...valid, sell: -3 }, 'Sell must be greater than 0.'],
+    ['a zero buy', { ...valid, buy: 0 }, 'Buy must be at least 0.000001.'],
+    ['a negative sell', { ...valid, sell: -3 }, 'Sell must be at least 0.000001.'],
+    // Issue 21: stored with 6 decimals, 1e-7 became 0 and every quote of the pair answered 500.
+    ['prices that round to zero', { ...valid, buy: 1e-7, sell: 1e-7 }, 'Buy must be at least 0.000001.'],
+    ['a buy above the sell', { ...valid, buy: 1500, sell: 1400 }, 'The buy is above the sell.'],
+    ['a buy given as text', { ...valid, buy: '1450.5' }, 'Buy must be a number.'],
+    ['a buy given as true', { ...valid, buy: true }, 'Buy must be a number.'],
+    ['a market given as a list', { ...valid, market: ['bank'] }, 'Market must be a string.'],
     ['an unknown market', { ...valid, market: 'street' }, 'Market must be one of'],
     ['an unknown base', { ...valid, base: 'cfa' }, 'Base must be one of'],
     ['an unknown asset', { ...valid, asset: 'yen' }, 'Asset must be one of'],
@@ -56,6 +62,25 @@ describe('POST admin/create_rate', () => {
       error: 'Bad Request',
       message: expect.stringContaining(message),
     });
+    expect(await rateCount()).toBe(before);
+  });
+
+  it('stores a buy above the sell when the admin confirms it', async () => {
+    const res = await createRate({ ...valid, buy: 1500, sell: 1400, buy_above_sell: true });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ buy: 1500, sell: 1400 });
+  });
+
+  it('rejects a sell of 1e309, which JSON.parse reads as Infinity, with 400', async () => {
+    const before = await rateCount();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/admin/create_rate',
+      headers: { ...(await admin()), 'content-type': 'application/json' },
+      payload: JSON.stringify(valid).replace('1470.25', '1e309'),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Sell must be a number.');
     expect(await rateCount()).toBe(before);
   });
 
@@ -224,14 +249,17 @@ describe('GET admin/fetch_all_rates', () => {
     expect(first.data[0].buy).toBe(1024);
   });
 
-  it.each(['0', '-1', 'abc', '1.5'])('rejects page=%s with 400', async (page) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/v1/admin/fetch_all_rates?page=${page}`,
-      headers: await admin(),
-    });
-    expect(res.statusCode).toBe(400);
-  });
+  it.each(['0', '-1', 'abc', '1.5', 'Infinity', '1e309', '-0', '9007199254740993'])(
+    'rejects page=%s with 400',
+    async (page) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/v1/admin/fetch_all_rates?page=${page}`,
+        headers: await admin(),
+      });
+      expect(res.statusCode).toBe(400);
+    },
+  );
 
   it('answers an empty page past the end', async () => {
     const res = await t.app.inject({

@@ -219,3 +219,98 @@ describe('the admin routes', () => {
     expect(await rowCounts()).toEqual(before);
   });
 });
+
+// Issue 21: the outside probe's cases, replayed on every route with both sessions. Numbers that only look finite
+// (Infinity, 1e309), -0, 2^53 + 1, dates out of any calendar a rate has, and values of the wrong JSON type for
+// every field. The markers let the last check find a wrongly typed value that was stored as text.
+const WRONG_NUMBER = 31337021;
+const WRONG_ARRAY_ITEM = 'zq21marker';
+const EDGE_QUERIES = [
+  'page=Infinity',
+  'page=1e309',
+  'page=-0',
+  'page=9007199254740993',
+  'page=NaN',
+  'from=0000-01-01&to=0000-12-31',
+  'market=bank&asset=dollar&base=naira&from=0000-01-01&to=0000-12-31',
+  'from=9999-01-01&to=9999-12-31',
+  'from=0000-01-01&to=9999-12-31&interval=day',
+  'amount=Infinity&from=dollar&to=naira',
+  'amount=1e309&from=dollar&to=naira',
+  'amount=-0&from=dollar&to=naira',
+  'amount=NaN&from=dollar&to=naira',
+];
+const WRONG_TYPES: unknown[] = [WRONG_NUMBER, true, [WRONG_ARRAY_ITEM], '\ud800', null, { x: 1 }];
+
+/** A body every field of which is valid for some route, so one wrong field is what a route sees first. */
+const VALID_BODY: Record<string, unknown> = {
+  email: 'edge@example.com',
+  password: 'Edge-password-21!',
+  first_name: 'Edge',
+  last_name: 'Case',
+  name: 'Edge app',
+  market: 'bank',
+  asset: 'dollar',
+  base: 'naira',
+  buy: 1000,
+  sell: 1001,
+  mail_type: 'mailing_list',
+};
+
+describe('every route, fed the edge values of the outside probe', () => {
+  it('answers below 500, a refused request changes no row, and no wrongly typed value is stored', async () => {
+    const routes = routeTable(t.app.printRoutes({ commonPrefix: false }));
+    const developer = await developerFactory(() => t, 'edges', 29)();
+    const sessions = [`Bearer ${await t.adminToken()}`, `Bearer ${developer.token}`];
+    const failures: string[] = [];
+    const send = async (route: Route, url: string, authorization: string, payload?: unknown) => {
+      const before = await rowCounts();
+      const res = await t.app.inject({
+        method: route.method,
+        url,
+        headers: { authorization },
+        ...(payload === undefined
+          ? {}
+          : {
+              payload: JSON.stringify(payload),
+              headers: { authorization, 'content-type': 'application/json' },
+            }),
+        remoteAddress: '10.90.0.2',
+      });
+      const what = `${route.method} ${url} ${payload === undefined ? '' : JSON.stringify(payload)}`;
+      if (res.statusCode >= 500) failures.push(`${what}: ${res.statusCode}`);
+      else if (res.statusCode >= 400 && JSON.stringify(await rowCounts()) !== JSON.stringify(before))
+        failures.push(`${what}: ${res.statusCode} and rows changed`);
+    };
+    for (const route of routes) {
+      const path = route.path.replace(/:\w+|\*/g, '7d0c0a54-3c57-4d0c-9f0f-0c0c0c0c0c0c');
+      const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+      for (const authorization of sessions) {
+        for (const query of EDGE_QUERIES)
+          await send(route, `${path}?${query}`, authorization, hasBody ? {} : undefined);
+        if (!hasBody) continue;
+        for (const field of Object.keys(VALID_BODY))
+          for (const wrong of WRONG_TYPES)
+            await send(route, path, authorization, { ...VALID_BODY, [field]: wrong });
+      }
+    }
+    expect(failures).toEqual([]);
+
+    const textColumns = await rowsOf<{ table_name: string; column_name: string }>(
+      sql.raw(
+        "select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type in ('text', 'character varying')",
+      ),
+    );
+    const stored = await rowsOf<{ at: string; value: string }>(
+      sql.raw(
+        textColumns
+          .map(
+            ({ table_name: table, column_name: column }) =>
+              `select '${table}.${column}' as at, "${column}"::text as value from "${table}" where "${column}" in ('${WRONG_NUMBER}', '${WRONG_ARRAY_ITEM}', 'true') or "${column}" like '%' || chr(65533) || '%'`,
+          )
+          .join(' union all '),
+      ),
+    );
+    expect(stored).toEqual([]);
+  }, 600_000);
+});

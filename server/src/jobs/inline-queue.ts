@@ -2,11 +2,12 @@
 // none. A claimed job holds a lease this process keeps extending while it runs; a job whose process died is claimed
 // again once its lease has passed, or at once at start when the database is the embedded one (only one process can
 // open it, so a job marked running there belongs to a process that is gone).
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import { nextDailyRun } from './daily-time';
-import type { Job } from './job-types';
+import type { Job, JobName } from './job-types';
+import { LANES, laneOf, WEBHOOK_LANE_JOBS, type Lane } from './lanes';
 import {
   JOB_ATTEMPTS,
   JOB_BACKOFF_MS,
@@ -32,7 +33,6 @@ export interface InlineQueueOptions {
   now?: () => number;
 }
 
-const CONCURRENCY = 4;
 // Finds work enqueued by another process sharing the database, and leases that expired.
 const POLL_MS = 1000;
 // A scheduled run that could not be stored (database away) is tried again this soon, not an interval later.
@@ -53,6 +53,8 @@ export function createInlineQueue({
   now = Date.now,
 }: InlineQueueOptions): JobQueue {
   const running = new Map<string, Promise<void>>();
+  /** The job name of each running job, for the per-lane concurrency. */
+  const runningNames = new Map<string, JobName>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
   let pumping: Promise<void> | undefined;
@@ -76,14 +78,19 @@ export function createInlineQueue({
     }
   };
 
-  const claim = async () => {
+  const claim = async (lane: Lane) => {
     const due = db
       .select({ id: jobs.id })
       .from(jobs)
       .where(
-        or(
-          and(eq(jobs.state, 'queued'), lte(jobs.runAt, sql`now()`)),
-          and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+        and(
+          lane === 'webhooks'
+            ? inArray(jobs.name, [...WEBHOOK_LANE_JOBS])
+            : notInArray(jobs.name, [...WEBHOOK_LANE_JOBS]),
+          or(
+            and(eq(jobs.state, 'queued'), lte(jobs.runAt, sql`now()`)),
+            and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+          ),
         ),
       )
       .orderBy(jobs.runAt, jobs.createdAt)
@@ -140,19 +147,24 @@ export function createInlineQueue({
       await settle(row, failure);
     })().finally(() => {
       running.delete(row.id);
+      runningNames.delete(row.id);
       pump();
     });
     running.set(row.id, task);
+    runningNames.set(row.id, row.name as JobName);
   };
+
+  const runningIn = (lane: Lane) => [...runningNames.values()].filter((name) => laneOf(name) === lane).length;
 
   async function claimWhileFree() {
     do {
       pumpAgain = false;
-      while (!closed && running.size < CONCURRENCY) {
-        const row = await claim();
-        if (!row) break;
-        start(row);
-      }
+      for (const lane of Object.keys(LANES) as Lane[])
+        while (!closed && runningIn(lane) < LANES[lane].concurrency) {
+          const row = await claim(lane);
+          if (!row) break;
+          start(row);
+        }
     } while (pumpAgain && !closed);
   }
 

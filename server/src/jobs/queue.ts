@@ -7,8 +7,9 @@ import type { DailyTime } from '../config';
 import { DomainError } from '../errors';
 import { dailyPattern } from './daily-time';
 import type { Job, JobData, JobName } from './job-types';
+import { laneOf, LANES, type Lane } from './lanes';
 
-export const QUEUE_NAME = 'afrofx-jobs';
+export const QUEUE_NAME = LANES.platform.queue;
 // Exponential from 2 s over 7 attempts waits 2 + 4 + … + 64 = 126 s in all: a mailing rides out an SMTP server
 // that is away for a minute or two, and a job that still fails is kept with its error.
 export const JOB_ATTEMPTS = 7;
@@ -67,17 +68,21 @@ export function createBullQueue({ redisUrl, prefix }: RedisQueueOptions): JobQue
   connection.on('error', () => {
     // Reported through ping() and enqueue() failures; ioredis reconnects by itself.
   });
-  const queue = new Queue(QUEUE_NAME, {
-    connection: connection as unknown as ConnectionOptions,
-    prefix,
-    defaultJobOptions: {
-      attempts: JOB_ATTEMPTS,
-      backoff: { type: 'exponential', delay: JOB_BACKOFF_MS },
-      removeOnComplete: { count: 1000 },
-      removeOnFail: { count: 5000 },
-    },
-  });
-  queue.on('error', () => {});
+  const queueOf = (lane: Lane) => {
+    const queue = new Queue(LANES[lane].queue, {
+      connection: connection as unknown as ConnectionOptions,
+      prefix,
+      defaultJobOptions: {
+        attempts: JOB_ATTEMPTS,
+        backoff: { type: 'exponential', delay: JOB_BACKOFF_MS },
+        removeOnComplete: { count: 1000 },
+        removeOnFail: { count: 5000 },
+      },
+    });
+    queue.on('error', () => {});
+    return queue;
+  };
+  const queues: Record<Lane, Queue> = { platform: queueOf('platform'), webhooks: queueOf('webhooks') };
   return {
     driver: 'bullmq',
     async enqueue(name, data, options) {
@@ -85,7 +90,7 @@ export function createBullQueue({ redisUrl, prefix }: RedisQueueOptions): JobQue
       try {
         // BullMQ waits for a connection that is down or stalled instead of failing: bound the wait.
         await Promise.race([
-          queue.add(name, data, {
+          queues[laneOf(name)].add(name, data, {
             jobId: options?.jobId ? `${name}-${options.jobId}` : undefined,
             delay: options?.delayMs,
           }),
@@ -102,7 +107,7 @@ export function createBullQueue({ redisUrl, prefix }: RedisQueueOptions): JobQue
     async schedule(schedule) {
       const { name, data } = schedule;
       // Upserted by name: a second process, or a restart, replaces the scheduler instead of adding one.
-      await queue.upsertJobScheduler(
+      await queues[laneOf(name)].upsertJobScheduler(
         name,
         'everyMs' in schedule
           ? { every: schedule.everyMs }
@@ -115,7 +120,7 @@ export function createBullQueue({ redisUrl, prefix }: RedisQueueOptions): JobQue
     },
     async drain() {},
     async close() {
-      await queue.close();
+      await Promise.all(Object.values(queues).map((queue) => queue.close()));
       connection.disconnect();
     },
   };
@@ -133,30 +138,38 @@ export function startBullWorker({
 }: RedisQueueOptions & { run: JobRunner; log: Log }): RedisWorker {
   // DESIGN §7: BullMQ workers need maxRetriesPerRequest: null to block on Redis.
   const connection = new IORedis(redisUrl, { maxRetriesPerRequest: null });
-  const worker = new Worker(
-    QUEUE_NAME,
-    async (job) => {
-      await run({ name: job.name, data: job.data } as Job);
-    },
-    {
-      connection: connection as unknown as ConnectionOptions,
-      prefix,
-      concurrency: 4,
-      // A worker killed with -9 holds its job's lock until it lapses: a restarted worker takes the job over within
-      // lockDuration + stalledInterval (15 s). A job may stall a few times (repeated kills) before it counts as failed.
-      lockDuration: 10_000,
-      stalledInterval: 5_000,
-      maxStalledCount: 3,
-    },
-  );
-  worker.on('failed', (job, err) =>
-    log.error({ err, job: job?.name, attempts: job?.attemptsMade }, 'job failed'),
-  );
-  worker.on('error', (err) => log.error({ err }, 'worker error'));
+  const workerOf = (lane: Lane) => {
+    const worker = new Worker(
+      LANES[lane].queue,
+      async (job) => {
+        await run({ name: job.name, data: job.data } as Job);
+      },
+      {
+        connection: connection as unknown as ConnectionOptions,
+        prefix,
+        concurrency: LANES[lane].concurrency,
+        // A worker killed with -9 holds its job's lock until it lapses: a restarted worker takes the job over within
+        // lockDuration + stalledInterval (15 s). A job may stall a few times (repeated kills) before it counts as
+        // failed.
+        lockDuration: 10_000,
+        stalledInterval: 5_000,
+        maxStalledCount: 3,
+      },
+    );
+    worker.on('failed', (job, err) =>
+      log.error({ err, job: job?.name, attempts: job?.attemptsMade }, 'job failed'),
+    );
+    worker.on('error', (err) => log.error({ err }, 'worker error'));
+    return worker;
+  };
+  const workers = [workerOf('platform'), workerOf('webhooks')];
   return {
     async close() {
       // DESIGN §7: worker.close() waits for running jobs without a limit; bound it.
-      await Promise.race([worker.close(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+      await Promise.race([
+        Promise.all(workers.map((worker) => worker.close())),
+        new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
+      ]);
       connection.disconnect();
     },
   };

@@ -1,7 +1,7 @@
 // One error handler (DESIGN §4): { message, statusCode, error } with the right status, never a stack trace.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ID_PATTERN } from '@afrofx/shared';
+import { CALENDAR_DATE_PATTERN, FIRST_CALENDAR_DAY, ID_PATTERN, LAST_CALENDAR_DAY } from '@afrofx/shared';
 import { DomainError } from '../errors';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -50,7 +50,10 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 // What a pattern asks for, in words, where it is more than a set of allowed characters.
-const PATTERN_RULES: Record<string, string> = { '^https?://': 'must start with http:// or https://' };
+const PATTERN_RULES: Record<string, string> = {
+  '^https?://': 'must start with http:// or https://',
+  [CALENDAR_DATE_PATTERN]: `must be a day from ${FIRST_CALENDAR_DAY} to ${LAST_CALENDAR_DAY}`,
+};
 
 /** The field's label as a person reads it: `newPassword` is "New password", `app_id` is "App id". */
 export function fieldLabel(name: string): string {
@@ -106,6 +109,10 @@ export function describeValidation(issue: ValidationIssue, context: string | und
     case 'pattern':
       if (issue.params.pattern === ID_PATTERN) return `${label} is not a valid id.`;
       return `${label} ${PATTERN_RULES[String(issue.params.pattern)] ?? 'contains characters that are not allowed'}.`;
+    case 'finite':
+      return `${label} must be a finite number.`;
+    case 'wellFormed':
+      return `${label} contains a character that is not valid text (a lone surrogate).`;
     case 'exclusiveMinimum':
       return `${label} must be greater than ${String(issue.params.limit)}.`;
     case 'minimum':

@@ -14,8 +14,11 @@ export interface Limit {
   name: string;
   max: number;
   timeWindowMs: number;
-  /** 'client-and-address' counts attempts on one e-mail address; 'client' counts every address together. */
-  per: 'client' | 'client-and-address';
+  /**
+   * 'client-and-address' counts attempts on one e-mail address; 'client' counts every address together; 'endpoint'
+   * counts calls on one webhook endpoint of one app (the route's appId and endpointId), from any client.
+   */
+  per: 'client' | 'client-and-address' | 'endpoint';
 }
 
 const MINUTE = 60_000;
@@ -55,6 +58,11 @@ export const LIMITS = {
     { name: 'subscribe-client', max: 20, timeWindowMs: 60 * MINUTE, per: 'client' },
   ],
   link: [{ name: 'link', max: 10, timeWindowMs: MINUTE, per: 'client' }],
+  /**
+   * Issue 21: test events per webhook endpoint. Each is a POST to the customer's receiver; unlimited, a console
+   * script could aim the platform at any URL it registered (200 were accepted in 6 s).
+   */
+  webhookTest: [{ name: 'webhook-test', max: 50, timeWindowMs: 60 * MINUTE, per: 'endpoint' }],
   /** The site's key-less history and candles (issue 10): a chart reader clicks through periods, a scraper more. */
   rateCharts: [{ name: 'rate-charts', max: 60, timeWindowMs: MINUTE, per: 'client' }],
 } satisfies Record<string, Limit[]>;
@@ -163,6 +171,12 @@ export const limitsPlugin = fp<{ redisUrl: string | undefined; keyPrefix: string
       return typeof email === 'string' ? email.trim().toLowerCase() : '';
     };
 
+    // With its app: a caller naming another app's endpoint under its own app spends no count of that endpoint's owner.
+    const endpointOf = (request: FastifyRequest) => {
+      const { appId, endpointId } = request.params as { appId?: string; endpointId?: string };
+      return `${appId ?? ''}:${endpointId ?? ''}`;
+    };
+
     app.decorate('limit', (limits: Limit[]) => {
       const checks = limits.map((limit) =>
         app.createRateLimit({
@@ -171,7 +185,9 @@ export const limitsPlugin = fp<{ redisUrl: string | undefined; keyPrefix: string
           keyGenerator: (request) =>
             limit.per === 'client'
               ? `${limit.name}:${client(request)}`
-              : `${limit.name}:${client(request)}:${address(request)}`,
+              : limit.per === 'endpoint'
+                ? `${limit.name}:${endpointOf(request)}`
+                : `${limit.name}:${client(request)}:${address(request)}`,
         }),
       );
       return async (request, reply) => {

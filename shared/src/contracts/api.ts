@@ -1,10 +1,9 @@
 // The paid API (DESIGN §5): what developers buy.
 import { Type, type Static } from '@sinclair/typebox';
 import { ASSETS, BASES } from '../constants';
-import { StringEnum } from './common';
+import { CalendarDate, StringEnum } from './common';
 import { AssetSchema, BaseSchema, MarketSchema, Quote } from './rates';
 
-const CalendarDate = Type.String({ format: 'date', description: 'YYYY-MM-DD', examples: ['2026-11-01'] });
 
 export const RatesQuery = Type.Object(
   {

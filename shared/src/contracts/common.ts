@@ -20,6 +20,17 @@ export const Id = Type.String({ format: 'uuid', pattern: ID_PATTERN });
 export const Text = (options: { minLength?: number; maxLength: number }) =>
   Type.String({ minLength: 1, ...options, pattern: '^[^\\u0000-\\u001F\\u007F]*$' });
 
+/** Issue 21: days of 1900 to 2100 only; year 0000 or 9999 is a typo, and PostgreSQL refuses some such dates. */
+export const FIRST_CALENDAR_DAY = '1900-01-01';
+export const LAST_CALENDAR_DAY = '2100-12-31';
+export const CALENDAR_DATE_PATTERN = '^(19\\d{2}|20\\d{2}|2100)-\\d{2}-\\d{2}$';
+export const CalendarDate = Type.String({
+  format: 'date',
+  pattern: CALENDAR_DATE_PATTERN,
+  description: `YYYY-MM-DD, from ${FIRST_CALENDAR_DAY} to ${LAST_CALENDAR_DAY}`,
+  examples: ['2026-11-01'],
+});
+
 /** Pages start at 1; the bound keeps the row offset far inside what PostgreSQL accepts. */
 export const MAX_PAGE = 100_000;
 export const PageNumber = Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 });

@@ -46,10 +46,24 @@ export const Quote = Type.Object({
 });
 export type Quote = Static<typeof Quote>;
 
-const price = Type.Number({ exclusiveMinimum: 0, maximum: 1e9 });
+/** Rates are stored with 6 decimals: a smaller price would be stored as 0 and divide by zero in every quote. */
+export const RATE_SCALE = 6;
+const price = Type.Number({ minimum: 10 ** -RATE_SCALE, maximum: 1e9 });
 
 export const RateInput = Type.Object(
-  { market: MarketSchema, asset: AssetSchema, base: BaseSchema, buy: price, sell: price },
+  {
+    market: MarketSchema,
+    asset: AssetSchema,
+    base: BaseSchema,
+    buy: price,
+    sell: price,
+    buy_above_sell: Type.Optional(
+      Type.Boolean({
+        description:
+          'A buy above the sell is refused as a likely typo unless this is true (an inverted quote).',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type RateInput = Static<typeof RateInput>;

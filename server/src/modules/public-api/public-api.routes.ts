@@ -7,6 +7,7 @@ import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { redactUrl } from '../../logger';
 import {
   ASSETS,
   ASSET_DISPLAY,
@@ -253,7 +254,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       host: request.host,
       agent: request.headers['user-agent'] ?? '',
       ipAddress: request.ip,
-      originalUrl: request.originalUrl,
+      originalUrl: redactUrl(request.originalUrl),
       status,
       latencyMs: Math.round(elapsedMs * 100) / 100,
       createdAt: new Date(),

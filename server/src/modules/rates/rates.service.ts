@@ -24,7 +24,7 @@ import type {
 import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
 import { rates, rateTweets } from '../../db/schema';
-import { notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import type { Page } from '../../http';
 import type { Enqueue } from '../../jobs/enqueue';
 import { nextBucket } from './rate-range';
@@ -67,6 +67,15 @@ const ofPair = ({ market, base, asset }: RatePair) =>
   and(eq(rates.market, market), eq(rates.base, base), eq(rates.asset, asset));
 
 /** Days of history, and buckets of candles, read per query of a streamed answer. */
+/** The fat-finger guard: a buy above the sell is a typo unless the admin says the quote is inverted. */
+function rateValues({ buy_above_sell: inverted, ...rate }: RateInput) {
+  if (rate.buy > rate.sell && !inverted)
+    throw badRequest(
+      'The buy is above the sell. Check the prices, or send buy_above_sell: true if that is intended.',
+    );
+  return rate;
+}
+
 const WINDOW_DAYS = 31;
 const TRUNCATE: Record<CandleInterval, string> = { day: 'day', week: 'week', month: 'month' };
 const WINDOW_BUCKETS: Record<CandleInterval, number> = { day: 31, week: 8, month: 6 };
@@ -204,8 +213,9 @@ export function createRatesService(
 
     /** The rate and the webhook deliveries it causes are stored together: an accepted rate loses none. */
     async create(input: RateInput): Promise<Rate> {
+      const values = rateValues(input);
       const { rate, deliveries } = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(rates).values(input).returning();
+        const [row] = await tx.insert(rates).values(values).returning();
         const rate = toRate(row!);
         // Deliveries carry the rate as /v1/rates answers it: mid, spread and change against the previous close.
         const [previousClose] = await tx
@@ -225,7 +235,7 @@ export function createRatesService(
     async update(id: string, input: RateInput): Promise<Rate> {
       const [row] = await db
         .update(rates)
-        .set({ ...input, updatedAt: new Date() })
+        .set({ ...rateValues(input), updatedAt: new Date() })
         .where(eq(rates.id, id))
         .returning();
       if (!row) throw notFound('Rate not found.');

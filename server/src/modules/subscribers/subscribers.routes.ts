@@ -27,18 +27,16 @@ export const subscribersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
         tags: ['Public'],
         summary: 'Subscribe an e-mail address to daily rates',
         body: SubscribeInput,
-        response: { 200: MessageOnly, 201: MessageOnly },
+        description:
+          'Answers the same for every address, new, unconfirmed or confirmed, so the call tells no one who subscribes.',
+        response: { 200: MessageOnly },
       },
     },
-    async (request, reply) => {
-      const result = await services.subscribers.subscribe(request.body.email, () =>
+    async (request) => {
+      await services.subscribers.subscribe(request.body.email, () =>
         app.firstMailInWindow(request, 'subscription'),
       );
-      if (result.alreadyActive)
-        return reply.status(200).send(done('This e-mail is already subscribed to daily rates.'));
-      return reply
-        .status(result.created ? 201 : 200)
-        .send(done('Thanks for subscribing! Check your e-mail for a link to confirm your subscription.'));
+      return done('Thanks for subscribing! Check your e-mail for a link to confirm your subscription.');
     },
   );
 

@@ -5,66 +5,42 @@ import { createHmac } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { badRequest } from '../../errors';
 
-const refused = new BlockList();
-// IPv4: "this network" and the unspecified address, private (RFC 1918), CGNAT (RFC 6598), loopback, link-local
-// (cloud metadata at 169.254.169.254), IETF protocol assignments, benchmarking, multicast, reserved and broadcast.
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  refused.addSubnet(network, prefix, 'ipv4');
-// IPv6: unspecified, loopback, link-local, unique-local and multicast.
-refused.addAddress('::', 'ipv6');
-refused.addAddress('::1', 'ipv6');
-refused.addSubnet('fe80::', 10, 'ipv6');
-refused.addSubnet('fc00::', 7, 'ipv6');
-refused.addSubnet('ff00::', 8, 'ipv6');
+/** An IPv4 address from two 16-bit groups of an IPv6 address. */
+const ipv4Of = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 255, lo >> 8, lo & 255]);
 
-/** The eight 16-bit groups of an IPv6 address (with a dotted IPv4 tail folded in). */
-function ipv6Groups(address: string): number[] {
-  let text = address.toLowerCase().split('%')[0]!;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted[1]!.split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, -dotted[1]!.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
-  const parse = (part: string | undefined) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
-  const front = parse(head);
-  const back = parse(tail);
-  return [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
+/**
+ * The IPv4 addresses an IPv6 address carries, which is what a connection to it may reach: IPv4-mapped and
+ * IPv4-compatible (::a.b.c.d), SIIT (::ffff:0:a.b.c.d), NAT64 (64:ff9b::/96 and 64:ff9b:1::/48), 6to4 (2002::/16)
+ * and Teredo (2001::/32: its server, and its client with the bits inverted). None for any other address.
+ */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
+  const g = address.parts;
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 5) && g[5] === 0xffff) return [ipv4Of(g[6]!, g[7]!)];
+  if (zeros(0, 6) && (g[6] !== 0 || g[7]! > 1)) return [ipv4Of(g[6]!, g[7]!)];
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return [ipv4Of(g[6]!, g[7]!)];
+  if (g[0] === 0x64 && g[1] === 0xff9b && (g[2] === 0 || g[2] === 1)) return [ipv4Of(g[6]!, g[7]!)];
+  if (g[0] === 0x2002) return [ipv4Of(g[1]!, g[2]!)];
+  if (g[0] === 0x2001 && g[1] === 0) return [ipv4Of(g[2]!, g[3]!), ipv4Of(~g[6]! & 0xffff, ~g[7]! & 0xffff)];
+  return [];
 }
 
-/** The IPv4 address an IPv6 address carries (IPv4-mapped, NAT64, 6to4), which is what a connection would reach. */
-function embeddedIpv4(address: string): string | undefined {
-  const g = ipv6Groups(address);
-  const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return v4(g[6]!, g[7]!);
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return v4(g[6]!, g[7]!);
-  if (g[0] === 0x2002) return v4(g[1]!, g[2]!);
-  return undefined;
-}
-
+/**
+ * Issue 21: classified by ipaddr.js, and only its `unicast` range passes (private, loopback, link-local,
+ * site-local, reserved, documentation, multicast and the rest are refused). An IPv6 address that carries IPv4
+ * addresses is judged by them instead; anything that does not parse is refused.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return refused.check(address, 'ipv4');
-  if (family === 6) {
-    const inner = embeddedIpv4(address);
-    return refused.check(address, 'ipv6') || (inner !== undefined && refused.check(inner, 'ipv4'));
-  }
-  return true;
+  if (!ipaddr.isValid(address)) return true;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() !== 'unicast';
+  const inner = embeddedIpv4(parsed as ipaddr.IPv6);
+  if (inner.length > 0) return inner.some((v4) => v4.range() !== 'unicast');
+  return parsed.range() !== 'unicast';
 }
 
 export interface CheckedTarget {
@@ -88,6 +64,8 @@ export async function checkTarget(raw: string, allowPrivate: boolean): Promise<C
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw badRequest('url must be a valid http or https URL');
   if (url.username || url.password) throw badRequest('url must not carry a user name or password');
+  // The URL parser refuses ports above 65535; port 0 is no port a receiver can listen on.
+  if (url.port === '0') throw badRequest('url must have a port from 1 to 65535');
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: Array<{ address: string; family: number }>;
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];

@@ -16,6 +16,7 @@ import { notFound, unauthorized } from '../../errors';
 import { done, ok, paged, pageOf } from '../../http';
 import type { RouteOptions } from '../../route-options';
 import { APP_NOT_FOUND } from '../apps/apps.service';
+import { LIMITS } from '../../plugins/limits';
 
 const PRIVATE_KEY = /^Bearer\s+(sk_\S+)\s*$/i;
 const INVALID_KEY =
@@ -125,6 +126,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
   app.post(
     '/account/webhooks/:appId/:endpointId/test',
     {
+      preHandler: app.limit(LIMITS.webhookTest),
       schema: {
         ...schema,
         summary: 'Send a webhook.test event to the endpoint',
