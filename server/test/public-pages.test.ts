@@ -126,6 +126,10 @@ describe('pair pages', () => {
       expect(res.body).toContain(`<td>${money(quote, quote.buy)}</td><td>${money(quote, quote.sell)}</td>`);
     }
     expect(res.body).toContain('<link rel="canonical" href="http://afrofx.test/rates/naira/dollar" />');
+    expect(res.body).toContain(
+      '<meta property="og:image" content="http://afrofx.test/rates/naira/dollar/card.png" />',
+    );
+    expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
   });
 
   it('describes each market’s rate as a schema.org ExchangeRateSpecification', async () => {
@@ -173,6 +177,31 @@ describe('pair pages', () => {
   });
 });
 
+describe('card image', () => {
+  /** Width and height from the PNG's IHDR chunk. */
+  const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
+  it('is a 1200×630 PNG under 100 kB, drawn again when the pair’s rate changes', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/rates/rand/euro/card.png' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/png');
+    expect(first.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect(pngSize(first.rawPayload)).toEqual({ width: 1200, height: 630 });
+    expect(first.rawPayload.length).toBeLessThan(100_000);
+
+    const again = await t.app.inject({ method: 'GET', url: '/rates/rand/euro/card.png' });
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    await createRate('black_market_cash', 'rand', 'euro', 20.2, 20.95);
+    const changed = await t.app.inject({ method: 'GET', url: '/rates/rand/euro/card.png' });
+    expect(changed.rawPayload.equals(first.rawPayload)).toBe(false);
+  });
+
+  it('is not found for an unknown pair', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/rates/naira/yen/card.png' });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
 describe('a new rate', () => {
   it('is in the next page of this process', async () => {
     expect((await page('/rates/naira/dollar')).body).toContain('₦1,539.00 cash sell');
@@ -188,7 +217,7 @@ describe('a new rate', () => {
       const sibling = await siblingApp(t);
       try {
         // The sibling renders and caches the page before the rate changes.
-        expect((await page('/rates/rand/euro', sibling.app)).body).toContain('R20.90');
+        expect((await page('/rates/rand/euro', sibling.app)).body).toContain('R20.95');
         await createRate('black_market_cash', 'rand', 'euro', 21.1, 21.95);
         await eventually(async () => {
           expect((await page('/rates/rand/euro', sibling.app)).body).toContain('R21.95');

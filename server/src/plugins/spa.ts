@@ -61,6 +61,19 @@ export const spaPlugin = fp<{ webDist: string | undefined; runtime: Runtime }>(
           return sendPage(request, reply, await pages.render({ pair }));
         },
       );
+      app.get<{ Params: { base: string; asset: string } }>(
+        '/rates/:base/:asset/card.png',
+        { schema: { hide: true } },
+        async (request, reply) => {
+          const pair = pairOfSlugs(request.params.base, request.params.asset);
+          if (!pair) return reply.callNotFound();
+          // Link previews fetch the image again now and then; an hour keeps a day's card roughly current.
+          return reply
+            .type('image/png')
+            .header('cache-control', 'public, max-age=3600')
+            .send(await pages.card(pair));
+        },
+      );
       app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
         const changed = await pages.lastChanged();
         const entry = (pagePath: string, lastmod?: string) =>

@@ -22,6 +22,7 @@ import {
   type QuoteWithoutAge,
 } from '@afrofx/shared';
 import type { RatesSnapshotSource } from '../public-api/rates-snapshot';
+import { rateCardPng } from './rate-card';
 
 export interface RenderedPage {
   html: string;
@@ -58,6 +59,9 @@ const SITE_PAGES: Record<string, { title: string; heading: string; lead: string 
 };
 
 export const SITE_PAGE_PATHS = Object.keys(SITE_PAGES);
+
+/** The pair's Open Graph / X card image. */
+export const cardPath = (pair: Pair) => `${pairPath(pair)}/card.png`;
 
 /** "₦1,539.00" */
 const money = (base: Base, value: number) => `${BASE_DISPLAY[base].symbol}${formatNumber(value)}`;
@@ -99,7 +103,7 @@ export function createPublicPages(options: {
 }) {
   const { template, snapshot, publicUrl } = options;
   let cachedVersion = '';
-  let cache = new Map<string, RenderedPage>();
+  let cache = new Map<string, Promise<RenderedPage | Buffer>>();
 
   function document(head: PageHead, body: string): string {
     const url = `${publicUrl}${head.path}`;
@@ -188,28 +192,46 @@ export function createPublicPages(options: {
         description,
         path: pairPath(pair),
         structuredData: pairStructuredData(rates, pair),
+        image: `${publicUrl}${cardPath(pair)}`,
       },
       body,
     );
   }
 
+  /** What was made from the current snapshot, until it changes: pages by path, cards by their path. */
+  async function cached<T extends RenderedPage | Buffer>(
+    key: string,
+    make: (rates: QuoteWithoutAge[]) => Promise<T> | T,
+  ): Promise<T> {
+    const { rates, version } = await snapshot.get();
+    if (version !== cachedVersion) {
+      cache = new Map();
+      cachedVersion = version;
+    }
+    let made = cache.get(key) as Promise<T> | undefined;
+    if (!made) {
+      // The promise is kept, so that requests arriving while a card is drawn wait for the one drawing.
+      made = Promise.resolve(make(rates));
+      cache.set(key, made);
+      made.catch(() => cache.delete(key));
+    }
+    return made;
+  }
+
   return {
     /** The page at a site path (SITE_PAGE_PATHS) or of a pair, from the cache while no rate changed. */
-    async render(page: { path: string } | { pair: Pair }): Promise<RenderedPage> {
-      const { rates, version } = await snapshot.get();
-      if (version !== cachedVersion) {
-        cache = new Map();
-        cachedVersion = version;
-      }
+    render(page: { path: string } | { pair: Pair }): Promise<RenderedPage> {
       const key = 'pair' in page ? pairPath(page.pair) : page.path;
-      let rendered = cache.get(key);
-      if (!rendered) {
+      return cached(key, (rates) => {
         const html = 'pair' in page ? pairPage(rates, page.pair) : sitePage(rates, page.path);
         const brotli = brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
-        rendered = { html, brotli };
-        cache.set(key, rendered);
-      }
-      return rendered;
+        return { html, brotli };
+      });
+    },
+
+    /** The pair's card image (PNG), drawn once per rates snapshot. */
+    card(pair: Pair): Promise<Buffer> {
+      return cached(cardPath(pair), (rates) => rateCardPng(pair, rates));
     },
 
     /** When each pair's rates last changed, for the sitemap. */
