@@ -1,5 +1,5 @@
 import { BASE_DISPLAY, BASES, pairName, type Base, type Market, type Pair } from '@afrofx/shared';
-import { Link } from '../../../components/Link';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../api/error-message';
 import { buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';
