@@ -92,6 +92,9 @@ describe('home page', () => {
     }
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
     expect(res.body.match(/<title>/g)).toHaveLength(1);
+    expect(res.body).toContain(
+      '<title>Today’s exchange rates: dollar to naira ₦1,539.00 cash sell · AfroFX</title>',
+    );
     expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
     expect(res.body).toContain('<link rel="canonical" href="http://afrofx.test/" />');
   });
@@ -116,6 +119,9 @@ describe('home page', () => {
       expect(res.body).toContain('₦1,539.00');
       expect(res.body).toContain(`<link rel="canonical" href="http://afrofx.test${url}" />`);
       expect(res.body).not.toContain('<title>Today');
+      expect(res.body).toContain(
+        url === '/rate_calculator' ? '<title>Rate calculator' : '<title>Rate history',
+      );
     },
   );
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_MARKET, pairOfAlias, pairOfSlugs, pairPath, PAIRS } from '@afrofx/shared';
+import { DEFAULT_MARKET, pairOfAlias, pairOfSlugs, pairPath, PAIRS, type Pair } from '@afrofx/shared';
 import { createPublicPages, SITE_PAGE_PATHS, type RenderedPage } from '../modules/site/public-pages';
 import { createRatesSnapshot } from '../modules/public-api/rates-snapshot';
 import type { Runtime } from '../runtime';
@@ -52,27 +52,28 @@ export const spaPlugin = fp<{ webDist: string | undefined; runtime: Runtime }>(
           return sendPage(request, reply, await pages.render({ path: sitePath }));
         });
       }
-      app.get<{ Params: { base: string; asset: string } }>(
-        '/rates/:base/:asset',
-        { schema: { hide: true } },
-        async (request, reply) => {
-          const pair = pairOfSlugs(request.params.base, request.params.asset);
-          if (!pair) return reply.callNotFound();
-          return sendPage(request, reply, await pages.render({ pair }));
-        },
+      /** A route of a pair's URL; an unknown pair is not found (or an alias, redirected there). */
+      const pairRoute = (
+        url: string,
+        answer: (pair: Pair, reply: FastifyReply, request: FastifyRequest) => unknown,
+      ) =>
+        app.get<{ Params: { base: string; asset: string } }>(
+          url,
+          { schema: { hide: true } },
+          async (request, reply) => {
+            const pair = pairOfSlugs(request.params.base, request.params.asset);
+            return pair ? answer(pair, reply, request) : reply.callNotFound();
+          },
+        );
+      pairRoute('/rates/:base/:asset', async (pair, reply, request) =>
+        sendPage(request, reply, await pages.render({ pair })),
       );
-      app.get<{ Params: { base: string; asset: string } }>(
-        '/rates/:base/:asset/card.png',
-        { schema: { hide: true } },
-        async (request, reply) => {
-          const pair = pairOfSlugs(request.params.base, request.params.asset);
-          if (!pair) return reply.callNotFound();
-          // Link previews fetch the image again now and then; an hour keeps a day's card roughly current.
-          return reply
-            .type('image/png')
-            .header('cache-control', 'public, max-age=3600')
-            .send(await pages.card(pair));
-        },
+      // Link previews fetch the image again now and then; an hour keeps a day's card roughly current.
+      pairRoute('/rates/:base/:asset/card.png', async (pair, reply) =>
+        reply
+          .type('image/png')
+          .header('cache-control', 'public, max-age=3600')
+          .send(await pages.card(pair)),
       );
       app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
         const changed = await pages.lastChanged();

@@ -157,7 +157,12 @@ export function createPublicPages(options: {
       ? `${page.lead} Dollar to naira today: ${money('naira', headline.sell)} ${MARKET_LABELS[DEFAULT_MARKET].toLowerCase()} sell.`
       : page.lead;
     const body = `<main class="ssr-page"><h1>${page.heading}</h1><p>${page.lead}</p>${BASES.map((base) => baseTable(rates, base)).join('')}</main>`;
-    return document({ title: page.title, description, path }, body);
+    // The home page answers "dollar to naira today" too: its title carries the number a search result shows.
+    const title =
+      path === '/' && headline
+        ? `${page.title}: dollar to naira ${money('naira', headline.sell)} ${MARKET_LABELS[DEFAULT_MARKET].toLowerCase()} sell`
+        : page.title;
+    return document({ title, description, path }, body);
   }
 
   function pairPage(rates: QuoteWithoutAge[], pair: Pair): string {
