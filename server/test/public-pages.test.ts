@@ -277,5 +277,7 @@ describe('sitemap.xml and robots.txt', () => {
     expect(res.body).toContain('Sitemap: http://afrofx.test/sitemap.xml');
     for (const prefix of ['/admin', '/developer', '/v1/'])
       expect(res.body).toContain(`Disallow: ${prefix}\n`);
+    // A crawler that runs the app's script may still fetch the rates the public pages show.
+    expect(res.body).toContain('Allow: /v1/user/fetch_rates/\n');
   });
 });

@@ -21,6 +21,8 @@ const HOME_RATES_PRELOAD = `</v1/user/fetch_rates/${DEFAULT_MARKET}>; rel=preloa
 
 /** Public pages that are not the app's own: the consoles and the API stay out of search results. */
 const CRAWLER_EXCLUDED = ['/admin', '/developer', '/v1/', '/sandbox-pay/'];
+// The calls the public pages make for their rates: a crawler that runs the app's script sees the page a visitor sees.
+const CRAWLER_ALLOWED = ['/v1/user/fetch_rates/', '/v1/user/rates/', '/v1/user/site_contact'];
 /** Pages the app shows without rates in them that still belong in the sitemap. */
 const STATIC_PUBLIC_PATHS = ['/api', '/status', '/company/privacy', '/company/terms_of_use'];
 
@@ -95,7 +97,14 @@ export const spaPlugin = fp<{ webDist: string | undefined; runtime: Runtime }>(
         reply
           .type('text/plain; charset=utf-8')
           .send(
-            `User-agent: *\n${CRAWLER_EXCLUDED.map((prefix) => `Disallow: ${prefix}`).join('\n')}\n\nSitemap: ${publicUrl}/sitemap.xml\n`,
+            [
+              'User-agent: *',
+              ...CRAWLER_ALLOWED.map((prefix) => `Allow: ${prefix}`),
+              ...CRAWLER_EXCLUDED.map((prefix) => `Disallow: ${prefix}`),
+              '',
+              `Sitemap: ${publicUrl}/sitemap.xml`,
+              '',
+            ].join('\n'),
           ),
       );
       await app.register(fastifyStatic, {
