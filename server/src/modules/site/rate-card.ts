@@ -2,8 +2,6 @@
 // SVG) and resvg (SVG to PNG), both of which ship their code inside their npm packages.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
-import satori from 'satori';
 import {
   BASE_DISPLAY,
   DEFAULT_MARKET,
@@ -23,14 +21,31 @@ const PADDING = 64;
 // a font of its own name: satori falls back from one name of the family list to the next per glyph.
 const require = createRequire(__filename);
 const SUBSETS = ['latin', 'latin-ext'];
-const fonts = SUBSETS.flatMap((subset) =>
-  [400, 700].map((weight) => ({
-    name: `Inter ${subset}`,
-    weight: weight as 400 | 700,
-    style: 'normal' as const,
-    data: readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
-  })),
-);
+const readFonts = () =>
+  SUBSETS.flatMap((subset) =>
+    [400, 700].map((weight) => ({
+      name: `Inter ${subset}`,
+      weight: weight as 400 | 700,
+      style: 'normal' as const,
+      data: readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
+    })),
+  );
+
+// Loaded with the first card a process draws: satori and resvg take a while to load, and most processes (and the
+// tests that start one) never draw a card.
+let drawingTools:
+  | {
+      satori: (typeof import('satori'))['default'];
+      Resvg: (typeof import('@resvg/resvg-js'))['Resvg'];
+      fonts: ReturnType<typeof readFonts>;
+    }
+  | undefined;
+const loadDrawingTools = () =>
+  (drawingTools ??= {
+    satori: (require('satori') as typeof import('satori')).default,
+    Resvg: (require('@resvg/resvg-js') as typeof import('@resvg/resvg-js')).Resvg,
+    fonts: readFonts(),
+  });
 
 interface Node {
   type: string;
@@ -92,6 +107,7 @@ export async function rateCardPng(pair: Pair, quotes: QuoteWithoutAge[]): Promis
       box({}, markets),
     ],
   );
+  const { satori, Resvg, fonts } = loadDrawingTools();
   const svg = await satori(card as Parameters<typeof satori>[0], { width: WIDTH, height: HEIGHT, fonts });
   return new Resvg(svg, { fitTo: { mode: 'width', value: WIDTH } }).render().asPng();
 }
