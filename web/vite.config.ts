@@ -72,38 +72,6 @@ function preloadLatinFont(): Plugin {
   };
 }
 
-/**
- * Lets the bundler drop the parts of React Router that the app never uses (issue 11, point 2). React Router ships
- * one large module whose components are made by `React.forwardRef(...)`, `React.createContext(...)` or
- * `React.memo(...)` and then given a `displayName`: to a bundler both are side effects, so `<Form>`, `<Link>`,
- * `<ScrollRestoration>` and all they call stay in every build, used or not. Neither does anything the app could see
- * (the names are for React DevTools), so the calls are marked pure and the names left out: about 1.3 kB of brotli
- * less on `/`. The build fails if the module no longer looks like this, instead of shipping the unused code again.
- */
-function treeShakeReactRouter(): Plugin {
-  const COMPONENTS_MODULE = /node_modules[\\/]react-router[\\/]dist[\\/]\w+[\\/]chunk-\w+\.mjs$/;
-  const DISPLAY_NAME = /^[\w$]+\.displayName = "[^"]*";$/gm;
-  const COMPONENT_FACTORY = /= (React\d*\.(?:forwardRef|createContext|memo)\()/g;
-  let changed = false;
-  return {
-    name: 'afrofx-tree-shake-react-router',
-    apply: 'build',
-    transform(code, id) {
-      if (!COMPONENTS_MODULE.test(id) || !/^var Form = React\d*\.forwardRef\(/m.test(code)) return;
-      changed = true;
-      // Blank lines instead of removed ones, so that the source map stays line for line.
-      return {
-        code: code.replace(DISPLAY_NAME, '').replace(COMPONENT_FACTORY, '= /* @__PURE__ */ $1'),
-        map: null,
-      };
-    },
-    buildEnd(error) {
-      if (!error && !changed)
-        throw new Error('react-router changed its build: treeShakeReactRouter found no <Form>');
-    },
-  };
-}
-
 const ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx');
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|immer|redux|reselect|use-sync-external-store)[\\/]/;
@@ -130,7 +98,7 @@ function firstLoad(id: string, moduleInfo: (id: string) => Rolldown.ModuleInfo |
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), treeShakeReactRouter(), preloadLatinFont(), precompress()],
+  plugins: [react(), tailwindcss(), preloadLatinFont(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

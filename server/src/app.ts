@@ -133,6 +133,6 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxPayRoutes, { ...routeOptions, prefix: '/sandbox-pay' });
   }
-  await app.register(spaPlugin, { webDist: config.webDist });
+  await app.register(spaPlugin, { webDist: config.webDist, runtime });
   return app;
 }

@@ -1,5 +1,11 @@
 import { GENERIC_ERROR_MESSAGE, REQUEST_TIMEOUT_MS, type ErrorBody } from '@afrofx/shared';
-import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
 import { clearSessionsAndReload, tokenForUrl } from '../lib/session';
 import { showToast, type ToastTone } from '../lib/toast';
 
@@ -17,77 +23,37 @@ export interface ApiExtraOptions {
   errorToast?: ToastTone | false;
 }
 
-/** A call: a path under `/v1/`, with its query parameters, a method and a JSON body when it is not a GET. */
-export type ApiCall =
-  string | { url: string; params?: Record<string, string | undefined>; method?: string; body?: unknown };
+/** A call: a path under `/v1/`, or the path with its query parameters (undefined ones left out), method and body. */
+export type ApiCall = string | FetchArgs;
 
-/** The path with its query string; parameters left undefined are left out. */
-function withParams(url: string, params: Record<string, string | undefined> = {}): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.append(name, value);
-  const search = query.toString();
-  return search ? `${url}?${search}` : url;
-}
+const request = fetchBaseQuery({
+  baseUrl: '/v1/',
+  timeout: REQUEST_TIMEOUT_MS,
+  prepareHeaders(headers, { arg }) {
+    const token = tokenForUrl(typeof arg === 'string' ? arg : arg.url);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
 
-/**
- * The transport: `fetch` with the stored token, a JSON body and a timeout, and the JSON answer or the SPEC §8
- * message for a failure. RTK Query's `fetchBaseQuery` does the same with much that this app never asks of it
- * (response handlers, form bodies, header and cache options), at about 1 kB of compressed script on `/` (issue 11,
- * point 2).
- */
-async function send(
-  { url, params, method = 'GET', body }: Exclude<ApiCall, string>,
-  signal: AbortSignal,
-): Promise<{ data: unknown; error?: undefined } | { error: ApiError }> {
-  const headers = new Headers();
-  const token = tokenForUrl(url);
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
-  // One signal for both ways a call stops early: RTK Query gives up on it, or it outlasts the timeout.
-  const stop = new AbortController();
-  const abort = () => stop.abort();
-  signal.addEventListener('abort', abort);
-  let timedOut = false;
-  const timer = window.setTimeout(() => {
-    timedOut = true;
-    stop.abort();
-  }, REQUEST_TIMEOUT_MS);
-  try {
-    let response: Response;
-    try {
-      response = await fetch(`/v1/${withParams(url, params)}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: stop.signal,
-      });
-    } catch {
-      if (timedOut)
-        return {
-          error: { status: 'TIMEOUT_ERROR', message: `timeout of ${REQUEST_TIMEOUT_MS} ms exceeded` },
-        };
+/** SPEC §8: the server's message when it sent one, else the generic one; the transport's own words otherwise. */
+function apiError(error: FetchBaseQueryError): ApiError {
+  switch (error.status) {
+    case 'FETCH_ERROR':
+      return { status: error.status, message: 'Network Error' };
+    case 'TIMEOUT_ERROR':
+      return { status: error.status, message: `timeout of ${REQUEST_TIMEOUT_MS} ms exceeded` };
+    case 'PARSING_ERROR':
+      return { status: error.originalStatus, message: GENERIC_ERROR_MESSAGE };
+    case 'CUSTOM_ERROR':
+      return { status: error.status, message: error.error };
+    default: {
+      const message = (error.data as Partial<ErrorBody> | null)?.message;
       return {
-        error: { status: 'FETCH_ERROR', message: signal.aborted ? 'Request aborted' : 'Network Error' },
+        status: error.status,
+        message: typeof message === 'string' && message ? message : GENERIC_ERROR_MESSAGE,
       };
     }
-    let data: unknown;
-    try {
-      const text = await response.text();
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      return { error: { status: response.status, message: GENERIC_ERROR_MESSAGE } };
-    }
-    if (response.ok) return { data };
-    const message = (data as Partial<ErrorBody> | null)?.message;
-    return {
-      error: {
-        status: response.status,
-        message: typeof message === 'string' && message ? message : GENERIC_ERROR_MESSAGE,
-      },
-    };
-  } finally {
-    window.clearTimeout(timer);
-    signal.removeEventListener('abort', abort);
   }
 }
 
@@ -96,14 +62,13 @@ const baseQuery: BaseQueryFn<ApiCall, unknown, ApiError, ApiExtraOptions> = asyn
   api,
   extraOptions,
 ) => {
-  const request = typeof args === 'string' ? { url: args } : args;
-  const result = await send(request, api.signal);
-  if (!result.error) return result;
+  const result = await request(args, api, extraOptions);
+  if (!result.error) return { data: result.data, meta: result.meta };
 
-  const { error } = result;
+  const error = apiError(result.error);
   // A 401 on a call that carried a token means the session ended; a failed sign-in carries none
   // and must show its message instead.
-  if (error.status === 401 && tokenForUrl(request.url)) {
+  if (error.status === 401 && tokenForUrl(typeof args === 'string' ? args : args.url)) {
     clearSessionsAndReload();
     return { error };
   }

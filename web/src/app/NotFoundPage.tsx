@@ -1,4 +1,4 @@
-import { Link } from '../components/Link';
+import { Link } from 'react-router';
 import { buttonClasses } from '../components/Button';
 import { useDocumentTitle } from '../lib/use-document-title';
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { useParams, useRoutes, type RouteObject } from 'react-router';
+import { pairOfSlugs, pairPath } from '@afrofx/shared';
 import { Spinner } from '../components/Spinner';
 import { HomePage } from '../features/public/pages/HomePage';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -64,6 +65,14 @@ const StatusPage = lazyPage(
   (page) => page.StatusPage,
 );
 
+/** /rates/:base/:asset, the URL the server renders with the pair's rates (server/src/modules/site/public-pages.ts). */
+function PairPage() {
+  const { base = '', asset = '' } = useParams();
+  const pair = pairOfSlugs(base, asset);
+  // Keyed by the pair, so that going from one pair's page to another opens the board on the new base.
+  return pair ? <HomePage key={pairPath(pair)} pair={pair} /> : <NotFoundPage />;
+}
+
 const routes: RouteObject[] = [
   { path: '/admin/*', element: <AdminConsole /> },
   { path: '/developer/*', element: <DeveloperPortal /> },
@@ -71,6 +80,7 @@ const routes: RouteObject[] = [
     element: <PublicLayout />,
     children: [
       { index: true, element: <HomePage /> },
+      { path: 'rates/:base/:asset', element: <PairPage /> },
       { path: 'api', element: <ApiPage /> },
       { path: 'rate_calculator', element: <RateCalculatorPage /> },
       { path: 'rate_history', element: <RateHistoryPage /> },

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from './Link';
+import { Link } from 'react-router';
 import { cn } from '../lib/cn';
 import { Logo } from './Logo';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from './Link';
+import { Link, NavLink } from 'react-router';
 import { cn } from '../lib/cn';
 import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { iconPaths, type IconName } from './icons';

@@ -1,5 +1,4 @@
-import { Outlet } from 'react-router';
-import { Link, NavLink } from '../../components/Link';
+import { Link, NavLink, Outlet } from 'react-router';
 import { ExternalLink } from '../../components/ExternalLink';
 import { Logo } from '../../components/Logo';
 import { usePagePanel } from '../../components/use-page-panel';

@@ -1,4 +1,4 @@
-import type { PlanInput } from '@afrofx/shared';
+import { FeatureInput, formatNumber, PlanInput } from '@afrofx/shared';
 
 export interface PlanFormValues {
   name: string;
@@ -9,14 +9,17 @@ export interface PlanFormValues {
 export type PlanFormErrors = Partial<Record<keyof PlanFormValues, string>>;
 
 // The bounds of the PlanInput and FeatureInput contracts, so a field cannot hold what the server refuses.
-export const PLAN_NAME_MAX_LENGTH = 80;
-export const FEATURE_TITLE_MAX_LENGTH = 160;
+export const PLAN_NAME_MAX_LENGTH = PlanInput.properties.name.maxLength!;
+export const FEATURE_TITLE_MAX_LENGTH = FeatureInput.properties.title.maxLength!;
+const MAX_AMOUNT = PlanInput.properties.amount.maximum!;
+const MAX_REQUESTS = PlanInput.properties.numberOfRequest.maximum!;
 
 function amountError(text: string): string | undefined {
   const trimmed = text.trim();
   if (!trimmed) return 'Amount is required.';
   if (!/^(\d+(\.\d{1,2})?|\.\d{1,2})$/.test(trimmed)) return 'Amount must be a dollar amount, like 49.99.';
   if (Number(trimmed) <= 0) return 'Amount must be greater than zero.';
+  if (Number(trimmed) > MAX_AMOUNT) return `Amount must be at most ${formatNumber(MAX_AMOUNT, 0)} dollars.`;
   return undefined;
 }
 
@@ -25,6 +28,8 @@ function requestsError(text: string): string | undefined {
   if (!trimmed) return 'Number of requests is required.';
   if (!/^\d+$/.test(trimmed)) return 'Number of requests must be a whole number.';
   if (Number(trimmed) <= 0) return 'Number of requests must be greater than zero.';
+  if (Number(trimmed) > MAX_REQUESTS)
+    return `Number of requests must be at most ${formatNumber(MAX_REQUESTS, 0)}.`;
   return undefined;
 }
 

@@ -1,5 +1,5 @@
 import { formatDateTime, type Subscription } from '@afrofx/shared';
-import { Link } from '../../../components/Link';
+import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/Button';
 import { Notice } from '../../../components/Notice';
 import { daysLeft, planBanner } from '../plan-status';

@@ -1,6 +1,6 @@
 import { SUPPORT_MAIL_SUBJECT } from '@afrofx/shared';
 import { useState } from 'react';
-import { Link } from '../../../components/Link';
+import { Link } from 'react-router';
 import { buttonClasses, Button } from '../../../components/Button';
 import { NavIcon, sidebarActionClasses } from '../../../components/ConsoleShell';
 import { ExternalLink } from '../../../components/ExternalLink';

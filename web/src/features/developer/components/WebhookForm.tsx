@@ -11,9 +11,11 @@ import {
   type Market,
   type WebhookEvent,
 } from '@afrofx/shared';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
-import { errorClasses, labelClasses } from '../../../components/field';
+import { Checkbox } from '../../../components/Checkbox';
+import { Chip } from '../../../components/Chip';
+import { Fieldset } from '../../../components/Fieldset';
 import { Input } from '../../../components/Input';
 import { Select } from '../../../components/Select';
 import {
@@ -50,75 +52,6 @@ const sideOptions = [
 
 function toggle<T>(list: ReadonlyArray<T>, item: T): T[] {
   return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
-}
-
-function Fieldset({
-  legend,
-  hint,
-  error,
-  children,
-}: {
-  legend: string;
-  hint?: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  const errorId = useId();
-  return (
-    <fieldset aria-describedby={error ? errorId : undefined} className="min-w-0">
-      <legend className={labelClasses}>{legend}</legend>
-      {hint && <p className="-mt-1 mb-2 text-xs text-slate-500">{hint}</p>}
-      {children}
-      {error && (
-        <p id={errorId} className={errorClasses} role="alert">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
-
-function Checkbox({
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  label: ReactNode;
-  hint?: string;
-  checked: boolean;
-  onChange: () => void;
-}) {
-  return (
-    <label className="flex cursor-pointer items-start gap-2.5 rounded-lg px-1 py-1.5 text-sm text-slate-800">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={onChange}
-        className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
-      />
-      <span>
-        <span className="font-medium">{label}</span>
-        {hint && <span className="block text-xs text-slate-500">{hint}</span>}
-      </span>
-    </label>
-  );
-}
-
-function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
-  return (
-    <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-1 pl-3 text-xs font-semibold text-slate-700 ring-1 ring-slate-200 ring-inset">
-      {label}
-      <button
-        type="button"
-        onClick={onRemove}
-        aria-label={`Remove ${label}`}
-        className="flex size-6 items-center justify-center rounded-full text-slate-500 hover:bg-slate-200 hover:text-slate-800"
-      >
-        ×
-      </button>
-    </li>
-  );
 }
 
 interface WebhookFormProps {

@@ -1,5 +1,4 @@
-import { useParams } from 'react-router';
-import { Link } from '../../../components/Link';
+import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../api/error-message';
 import { AuthScreen } from '../../../components/AuthScreen';
 import { buttonClasses } from '../../../components/Button';

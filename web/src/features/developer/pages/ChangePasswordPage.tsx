@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from '../../../components/Link';
+import { Link } from 'react-router';
 import { PASSWORD_RULE } from '@afrofx/shared';
 import { Button, buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';

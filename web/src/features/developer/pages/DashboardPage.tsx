@@ -1,5 +1,5 @@
 import { formatDateTime, GENERIC_ERROR_MESSAGE } from '@afrofx/shared';
-import { Link } from '../../../components/Link';
+import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { CodeWindow } from '../../../components/CodeWindow';

@@ -1,5 +1,5 @@
 import { GENERIC_ERROR_MESSAGE, type Subscription } from '@afrofx/shared';
-import { useSearchParams } from '../../../lib/use-search-params';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { DataView } from '../../../components/DataView';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from '../../../components/Link';
+import { Link } from 'react-router';
 import { AuthScreen, authFooterLinkClasses } from '../../../components/AuthScreen';
 import { Button, buttonClasses } from '../../../components/Button';
 import { Input } from '../../../components/Input';

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { Link } from '../../../components/Link';
+import { Link, useNavigate, useParams } from 'react-router';
 import { PASSWORD_RULE } from '@afrofx/shared';
 import { AuthScreen, authFooterLinkClasses } from '../../../components/AuthScreen';
 import { Button } from '../../../components/Button';

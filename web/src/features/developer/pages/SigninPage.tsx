@@ -1,5 +1,4 @@
-import { useNavigate } from 'react-router';
-import { Link } from '../../../components/Link';
+import { Link, useNavigate } from 'react-router';
 import { api } from '../../../api/base-api';
 import { useAppDispatch } from '../../../app/hooks';
 import { AuthScreen, authFooterLinkClasses, authLinkClasses } from '../../../components/AuthScreen';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../../components/Link';
+import { Link } from 'react-router';
 import { useSupportEmail } from '../../../api/site-api';
 import { Card } from '../../../components/Card';
 

@@ -16,9 +16,16 @@ const currencyOptions = BASES.map((base) => ({
 }));
 
 /** SPEC §2: market tabs (Cash by default) and the currency selector; the rates for the choice come from `children`. */
-export function RatesBoard({ children }: { children: (selection: RatesSelection) => ReactNode }) {
+export function RatesBoard({
+  initialBase = 'naira',
+  children,
+}: {
+  /** A pair page opens on its own base currency. */
+  initialBase?: Base;
+  children: (selection: RatesSelection) => ReactNode;
+}) {
   const [market, setMarket] = useState<Market>(DEFAULT_MARKET);
-  const [base, setBase] = useState<Base>('naira');
+  const [base, setBase] = useState<Base>(initialBase);
 
   return (
     <Tabs

@@ -1,4 +1,4 @@
-import { Link } from '../../../components/Link';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../api/error-message';
 import { buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useParams } from 'react-router';
-import { Link } from '../../../components/Link';
+import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../api/error-message';
 import { buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';

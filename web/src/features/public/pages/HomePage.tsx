@@ -1,5 +1,5 @@
-import { BASE_DISPLAY, BASES, type Base, type Market } from '@afrofx/shared';
-import { Link } from '../../../components/Link';
+import { BASE_DISPLAY, BASES, pairName, type Base, type Market, type Pair } from '@afrofx/shared';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../api/error-message';
 import { buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';
@@ -69,15 +69,17 @@ const channels = [
   },
 ];
 
-export function HomePage() {
-  useDocumentTitle('Today’s exchange rates');
+/** The home page, or a pair's page (/rates/naira/dollar): the same board, opened on the pair's base currency. */
+export function HomePage({ pair }: { pair?: Pair }) {
+  const heading = pair ? `${pairName(pair)} today` : 'Today’s exchange rates';
+  useDocumentTitle(heading);
 
   return (
     <>
       {/* Issue 11: the rates come first; a visitor on a phone sees the dollar and the USD row without scrolling. */}
       <section className="bg-brand-950 pb-16 text-white sm:pb-20">
         <div className="mx-auto flex max-w-6xl flex-wrap items-baseline justify-between gap-x-6 gap-y-1 px-4 pt-4 sm:px-6 sm:pt-8">
-          <h1 className="text-xl font-extrabold tracking-tight sm:text-3xl">Today’s exchange rates</h1>
+          <h1 className="text-xl font-extrabold tracking-tight sm:text-3xl">{heading}</h1>
           <p className="hidden text-sm text-brand-100/85 sm:block">
             Naira, Kenyan shilling, rand and cedi, updated every day.
           </p>
@@ -87,7 +89,7 @@ export function HomePage() {
       <div className="relative mx-auto -mt-12 max-w-6xl px-4 sm:-mt-14 sm:px-6">
         <Card className="p-3 shadow-xl shadow-brand-950/10 sm:p-6">
           <h2 className="sr-only">Rates</h2>
-          <RatesBoard>
+          <RatesBoard initialBase={pair?.base}>
             {(selection) => (
               <>
                 <div className="-mx-3 sm:mx-0">

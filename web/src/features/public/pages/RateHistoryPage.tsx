@@ -10,7 +10,7 @@ import {
   type Base,
   type Market,
 } from '@afrofx/shared';
-import { useSearchParams } from '../../../lib/use-search-params';
+import { useSearchParams } from 'react-router';
 import { Card } from '../../../components/Card';
 import { SegmentedControl } from '../../../components/SegmentedControl';
 import { Tabs } from '../../../components/Tabs';
