@@ -8,6 +8,12 @@ import { createRuntime } from './runtime';
 import { DEMO_DEVELOPER } from './db/seed';
 import { schedules, startSchedules } from './jobs/scheduler';
 
+/** data/outbox as the README names it when it lies below the working folder; the full path elsewhere. */
+function outboxShown(folder: string): string {
+  const relative = path.relative(process.cwd(), folder);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : folder;
+}
+
 async function main() {
   const config = loadConfigOrExit();
   const runtime = await createRuntime(config);
@@ -41,7 +47,7 @@ async function main() {
     `  database: ${runtime.database.driver}   jobs: ${runtime.queue.driver}`,
     runtime.config.smtpUrl
       ? '  mail: sent over SMTP_URL'
-      : `  mail: written to ${path.relative(process.cwd(), runtime.mailer.target) || '.'}/ as .eml; links point at ${config.publicUrl} and are printed below`,
+      : `  mail: written to ${outboxShown(runtime.mailer.target)}/ as .eml; links point at ${config.publicUrl} and are printed below`,
   ];
   if (config.host === '127.0.0.1')
     lines.push('  listening on this machine only (set HOST=0.0.0.0 to open it to the network)');

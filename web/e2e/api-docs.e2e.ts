@@ -98,6 +98,26 @@ describe('paid API documentation', () => {
     await screenshot(page, 'api-docs-try-it', false);
   });
 
+  it('answers the Test Request when the site is opened at 127.0.0.1 rather than at PUBLIC_URL', async () => {
+    const key = await freshPrivateKey();
+    const page = await openPage(browser);
+    const problems = pageProblems(page);
+    const loopback = new URL(BASE_URL);
+    loopback.hostname = '127.0.0.1';
+    await page.goto(new URL('/docs#tag/rates-api/GET/v1/rates', loopback).href);
+    await page.getByRole('button', { name: /Test Request.*\/v1\/rates\)/ }).click();
+    const client = page.getByRole('dialog');
+    await client.getByPlaceholder('Token').fill(key);
+    await client.getByRole('button', { name: /^Send/ }).first().click();
+    await client.getByText(/"buy"/).first().waitFor();
+    await client
+      .getByText(/^200\b/)
+      .first()
+      .waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it("runs the documentation's curl example with a freshly generated key", async () => {
     const key = await freshPrivateKey();
     const openapi = (await (await fetch(`${BASE_URL}/v1/openapi.json`)).json()) as {
