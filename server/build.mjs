@@ -11,7 +11,7 @@ await build({
   outExtension: { '.js': '.cjs' },
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'cjs',
   sourcemap: true,
   external,

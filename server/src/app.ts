@@ -69,7 +69,11 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
         version: '1.0.0',
         description: apiQuickStart(config.publicUrl),
       },
-      servers: [{ url: config.publicUrl }],
+      // In development the site is opened at localhost, 127.0.0.1 or a LAN name alike: the docs' Test Request goes
+      // to the address the page came from, which the CSP (connect-src 'self') allows. Elsewhere it names PUBLIC_URL.
+      servers: [
+        config.env === 'development' ? { url: '/', description: 'This site' } : { url: config.publicUrl },
+      ],
       tags: [
         { name: 'Rates API', description: 'The paid API: authenticate with your private key.' },
         { name: 'Status', description: 'Whether the service is up; no key needed.' },

@@ -4,6 +4,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from './paths';
 
+/**
+ * Passwords printed in the README and at `npm start`: anybody may try them, so production refuses them (the admin's
+ * ADMIN_PASSWORD, and DEMO_DATA, which seeds the demo developer with the other).
+ */
+export const PUBLISHED_PASSWORDS = {
+  admin: 'afrofx-admin',
+  developer: 'afrofx-developer',
+} as const;
+
 export interface TwitterCredentials {
   appKey: string;
   appSecret: string;
@@ -16,6 +25,8 @@ export interface Config {
   port: number;
   host: string;
   logLevel: string;
+  /** pretty: coloured, one readable line per entry (development); json: one JSON object per line, for collectors. */
+  logFormat: 'pretty' | 'json';
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -112,6 +123,12 @@ function parseBoolean(name: string, raw: string | undefined, fallback: boolean):
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+function parseLogFormat(raw: string | undefined, fallback: Config['logFormat']): Config['logFormat'] {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'pretty' || raw === 'json') return raw;
+  throw new ConfigError(`LOG_FORMAT must be pretty or json, got "${raw}"`);
+}
+
 function parseUrl(name: string, raw: string | undefined, protocols: string[]): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   let url: URL;
@@ -191,9 +208,20 @@ export function loadConfig(env: Env = process.env): Config {
 
   // DESIGN §6: no default password in production.
   const adminEmail = env.ADMIN_EMAIL || (production ? undefined : 'admin@example.com');
-  const adminPassword = env.ADMIN_PASSWORD || (production ? undefined : 'afrofx-admin');
+  const adminPassword = env.ADMIN_PASSWORD || (production ? undefined : PUBLISHED_PASSWORDS.admin);
   if (adminPassword !== undefined && adminPassword.length < 8) {
     throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters long');
+  }
+  if (production && Object.values(PUBLISHED_PASSWORDS).some((published) => published === adminPassword)) {
+    throw new ConfigError(
+      'ADMIN_PASSWORD is the published demo password: production needs a password of your own',
+    );
+  }
+  const demoData = parseBoolean('DEMO_DATA', env.DEMO_DATA, !production && !databaseUrl);
+  if (production && demoData) {
+    throw new ConfigError(
+      `DEMO_DATA seeds a developer whose password (${PUBLISHED_PASSWORDS.developer}) is published: production runs without it`,
+    );
   }
 
   const paymentProvider = (env.PAYMENT_PROVIDER || 'sandbox') as Config['paymentProvider'];
@@ -256,8 +284,10 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     env: nodeEnv,
     port,
-    host: env.HOST || '0.0.0.0',
+    // The demo serves an admin console with a published password: only this machine reaches it unless HOST says so.
+    host: env.HOST || '127.0.0.1',
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    logFormat: parseLogFormat(env.LOG_FORMAT, nodeEnv === 'development' ? 'pretty' : 'json'),
     dataDir,
     databaseUrl,
     redisUrl,
@@ -279,7 +309,7 @@ export function loadConfig(env: Env = process.env): Config {
       ...parseTimeOfDay('RATES_MAIL_AT', env.RATES_MAIL_AT, '07:00'),
       timeZone: parseTimeZone('RATES_MAIL_TIME_ZONE', env.RATES_MAIL_TIME_ZONE, 'Africa/Lagos'),
     },
-    demoData: parseBoolean('DEMO_DATA', env.DEMO_DATA, !production && !databaseUrl),
+    demoData,
     webDist,
     trustProxy: parseCount('TRUST_PROXY', env.TRUST_PROXY, 0),
     runWorkerInApi: parseBoolean('RUN_WORKER_IN_API', env.RUN_WORKER_IN_API, false),

@@ -1,6 +1,7 @@
 // The one pino logger of a process. Activation tokens, reset codes, subscription ids and keys travel in paths,
 // bodies and headers; no log line may carry one (issue 7, finding 9), whoever writes it.
 import pino, { type DestinationStream, type Logger } from 'pino';
+import pretty, { type PrettyOptions } from 'pino-pretty';
 import type { Config } from './config';
 
 const REDACTED = '[redacted]';
@@ -62,7 +63,39 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
-export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
+type MessageFormat = Extract<PrettyOptions['messageFormat'], (...args: never[]) => unknown>;
+
+/**
+ * A mail's links (the outbox logs them outside production) stand on lines of their own, highlighted, so a developer
+ * finds the activation link among the request lines.
+ */
+const withMailLinks: MessageFormat = (entry, messageKey, _level, { colors }) => {
+  const message = String(entry[messageKey]);
+  const links = Array.isArray(entry.links) ? (entry.links as string[]) : [];
+  if (links.length === 0) return message;
+  return [message, ...links.map((link) => `    ${colors.bold(colors.cyan('✉ ' + link))}`)].join('\n');
+};
+
+/** Development: coloured lines with the time of day, the mail links on their own; pino's JSON everywhere else. */
+export function prettyDestination(
+  output: NodeJS.WritableStream = process.stdout,
+  colorize = pretty.isColorSupported,
+): DestinationStream {
+  return pretty({
+    destination: output,
+    colorize,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,links',
+    messageFormat: withMailLinks,
+    // Lines reach the terminal as they are written, so an interrupted `npm start` loses none.
+    sync: true,
+  });
+}
+
+export function createLogger(
+  config: Pick<Config, 'logLevel' | 'logFormat'>,
+  destination?: DestinationStream,
+): Logger {
   return pino(
     {
       level: config.logLevel,
@@ -91,6 +124,6 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
         }),
       },
     },
-    destination,
+    destination ?? (config.logFormat === 'pretty' ? prettyDestination() : undefined),
   );
 }

@@ -1,11 +1,18 @@
 // Starts the HTTP server. Without Redis it also runs the jobs (DESIGN §1); with Redis it only enqueues them and the
 // worker process consumes them, unless RUN_WORKER_IN_API runs both here.
 import './gc-flags';
+import path from 'node:path';
 import { loadConfigOrExit } from './config';
 import { buildApp } from './app';
 import { createRuntime } from './runtime';
 import { DEMO_DEVELOPER } from './db/seed';
 import { schedules, startSchedules } from './jobs/scheduler';
+
+/** data/outbox as the README names it when it lies below the working folder; the full path elsewhere. */
+function outboxShown(folder: string): string {
+  const relative = path.relative(process.cwd(), folder);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : folder;
+}
 
 async function main() {
   const config = loadConfigOrExit();
@@ -37,8 +44,13 @@ async function main() {
     '',
     `  AfroFX is running at ${url}`,
     `  API: ${url}/v1   docs: ${url}/docs`,
-    `  database: ${runtime.database.driver}   jobs: ${runtime.queue.driver}   mail: ${runtime.mailer.target}`,
+    `  database: ${runtime.database.driver}   jobs: ${runtime.queue.driver}`,
+    runtime.config.smtpUrl
+      ? '  mail: sent over SMTP_URL'
+      : `  mail: written to ${outboxShown(runtime.mailer.target)}/ as .eml; links point at ${config.publicUrl} and are printed below`,
   ];
+  if (config.host === '127.0.0.1')
+    lines.push('  listening on this machine only (set HOST=0.0.0.0 to open it to the network)');
   if (config.adminEmail && config.adminPassword && config.env !== 'production') {
     lines.push(`  admin login:     ${url}/admin/login   ${config.adminEmail} / ${config.adminPassword}`);
   }

@@ -117,7 +117,7 @@ describe('POST account/signup', () => {
     expect(row.passwordHash).not.toContain(PASSWORD);
   });
 
-  it('mails an activation link to /developer/activate_account/{token} that works once', async () => {
+  it('mails an activation link to /developer/activate_account/{token} that activates once and then says so', async () => {
     const body = signupBody({ first_name: 'Kwame' });
     const ip = nextIp();
     await call('POST', 'account/signup', { payload: body, ip });
@@ -133,9 +133,20 @@ describe('POST account/signup', () => {
     });
     expect((await signin(body.email, PASSWORD, ip)).statusCode).toBe(200);
 
+    // Issue 25: opened again (a second click, a mail client's preview), the link says the account is active.
     const again = await call('GET', `account/activate_account/${code}`, { ip });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(ACTIVATION_LINK_INVALID);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message).toBe('Your account is already activated. You can sign in.');
+
+    const unknown = await call(
+      'GET',
+      `account/activate_account/${code.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`,
+      {
+        ip,
+      },
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(ACTIVATION_LINK_INVALID);
   });
 
   it('stores the address in lower case', async () => {

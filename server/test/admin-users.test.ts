@@ -181,11 +181,12 @@ describe('status and super customer actions', () => {
   });
 
   test('the super customer toggle sets and clears premium_customer', async () => {
+    // Issue 25: the toast says what happened (SPEC §8's 'Account successfully enabled.' did not).
     const premium = await inject('PUT', `enable_premium_customer/${dev.id}`);
-    expect(premium.json().message).toBe('Account successfully enabled.');
+    expect(premium.json().message).toBe('The account is now a super customer.');
     expect((await findUser(dev.email))!.state).toBe('premium_customer');
     const normal = await inject('PUT', `enable_normal_customer/${dev.id}`);
-    expect(normal.json().message).toBe('Account successfully enabled.');
+    expect(normal.json().message).toBe('The account is no longer a super customer.');
     expect((await findUser(dev.email))!.state).toBe('normal_customer');
   });
 

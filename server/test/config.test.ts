@@ -32,6 +32,37 @@ describe('loadConfig', () => {
     });
   });
 
+  it('listens on this machine only unless HOST says otherwise', () => {
+    expect(load().host).toBe('127.0.0.1');
+    expect(load({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('writes readable logs in development and JSON lines elsewhere, unless LOG_FORMAT says otherwise', () => {
+    expect(load().logFormat).toBe('pretty');
+    expect(load({ NODE_ENV: 'test' }).logFormat).toBe('json');
+    expect(load({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => load({ LOG_FORMAT: 'colour' })).toThrow('LOG_FORMAT must be pretty or json, got "colour"');
+  });
+
+  it.each(['afrofx-admin', 'afrofx-developer'])(
+    'refuses the published password %s in production',
+    (password) => {
+      const env = { NODE_ENV: 'production', JWT_SECRET: SECRET, ADMIN_EMAIL: 'ops@example.com', ...BASQET };
+      expect(() => load({ ...env, ADMIN_PASSWORD: password })).toThrow(
+        'ADMIN_PASSWORD is the published demo password',
+      );
+      expect(load({ ...env, ADMIN_PASSWORD: 'a-password-of-our-own' }).adminPassword).toBe(
+        'a-password-of-our-own',
+      );
+    },
+  );
+
+  it('refuses the demo data in production: its developer has a published password', () => {
+    const env = { NODE_ENV: 'production', JWT_SECRET: SECRET, ...BASQET };
+    expect(() => load({ ...env, DEMO_DATA: 'true' })).toThrow('DEMO_DATA seeds a developer');
+    expect(load(env).demoData).toBe(false);
+  });
+
   it('leaves demo data off with a database server unless DEMO_DATA asks for it', () => {
     expect(load({ DATABASE_URL: 'postgres://afrofx@db:5432/afrofx' }).demoData).toBe(false);
     expect(load({ DATABASE_URL: 'postgres://afrofx@db:5432/afrofx', DEMO_DATA: 'true' }).demoData).toBe(true);

@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
+import { createLogger, prettyDestination } from '../src/logger';
 import { createMailer } from '../src/mail/mailer';
 import { mailingListSubscribers, rateMailings } from '../src/db/schema';
 import type { RedisWorker } from '../src/jobs/queue';
@@ -82,6 +83,25 @@ describe('the outbox (no SMTP_URL)', () => {
     const written = lines.filter((line) => line.msg === 'mail written to the outbox');
     expect(written).toHaveLength(1);
     expect(JSON.stringify(written).includes('secret-code')).toBe(logged);
+  });
+
+  it('in the development log (pretty), prints each link on a line of its own', async () => {
+    let printed = '';
+    const terminal = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        printed += chunk.toString('utf8');
+        done();
+      },
+    });
+    const log = createLogger({ logLevel: 'info', logFormat: 'pretty' }, prettyDestination(terminal, false));
+    const runtime = await createRuntime(configFor({ NODE_ENV: 'development', DEMO_DATA: 'false' }), {
+      inMemoryDatabase: true,
+      log,
+    });
+    await runtime.mailer.send(resetMail);
+    await runtime.close();
+    expect(printed.split('\n')).toContain('    ✉ http://afrofx.test/developer/reset_password/secret-code');
+    expect(printed).toContain(path.join(dataDir, 'outbox'));
   });
 });
 

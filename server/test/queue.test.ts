@@ -247,7 +247,7 @@ describeWithRedis('startBullWorker when a worker dies holding a job', () => {
     await deleteRedisKeys(redisUrl, prefix);
   });
 
-  it('lets another worker take the job over once the dead one lost its lock (README: within 15 s)', async () => {
+  it('lets another worker take the job over once the dead one lost its lock (docs/operations.md: within 15 s)', async () => {
     const started: string[] = [];
     // The first worker reaches Redis through the proxy; cutting it for good is a worker killed with -9.
     const dead = startBullWorker({

@@ -1,4 +1,4 @@
-// With REDIS_URL the API process only produces jobs; the worker process consumes them (README "Operators: Docker").
+// With REDIS_URL the API process only produces jobs; the worker process consumes them (docs/operations.md).
 // Real processes started from the sources, watched through the BullMQ queue they share.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

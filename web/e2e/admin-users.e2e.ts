@@ -81,7 +81,8 @@ describe('admin users, API customers and apps', () => {
     await tableLoaded(page, 'Users is empty.');
 
     const email = uniqueEmail('new-admin');
-    await page.getByRole('button', { name: 'Add User' }).click();
+    // Issue 25: the button names the form it opens.
+    await page.getByRole('button', { name: 'Add Admin' }).click();
     const form = page.getByRole('dialog', { name: 'Add Admin' });
     await form.getByRole('button', { name: 'Add Admin' }).click();
     await form.getByText('Password is required.').waitFor();
@@ -101,24 +102,25 @@ describe('admin users, API customers and apps', () => {
     }
     await row.getByRole('cell', { name: 'Active', exact: true }).waitFor();
 
-    // SPEC §4: an active account's action reads 'Enable Account'; pressing it asks before disabling.
-    await row.getByRole('button', { name: 'Enable Account' }).click();
+    // Issue 25: each button names what it does; disabling asks first.
+    await row.getByRole('button', { name: 'Disable Account' }).click();
     const confirm = page.getByRole('dialog', { name: 'Disable this account?' });
     await confirm.getByText(developer.email, { exact: false }).waitFor();
     await confirm.getByRole('button', { name: 'Disable Account' }).click();
     await toast(page, 'Account successfully disabled.').waitFor();
     await row.getByRole('cell', { name: 'Disabled', exact: true }).waitFor();
 
-    await row.getByRole('button', { name: 'Disable Account' }).click();
+    await row.getByRole('button', { name: 'Enable Account' }).click();
     await toast(page, 'Account successfully enabled.').waitFor();
     await row.getByRole('cell', { name: 'Active', exact: true }).waitFor();
 
     await row.getByRole('button', { name: 'Enable Super Customer' }).click();
+    await toast(page, 'The account is now a super customer.').waitFor();
     await row.getByRole('button', { name: 'Remove Super Customer' }).waitFor();
     await row.getByText('Super customer', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Remove Super Customer' }).click();
     await row.getByRole('button', { name: 'Enable Super Customer' }).waitFor();
-    expect(await toast(page, 'Account successfully enabled.').count()).toBeGreaterThan(0);
+    await toast(page, 'The account is no longer a super customer.').waitFor();
     await page.context().close();
   });
 
@@ -153,7 +155,7 @@ describe('admin users, API customers and apps', () => {
       await page.goto('/admin/users');
       await tableLoaded(page, 'Users is empty.');
       await shot(page, 'users');
-      await page.getByRole('button', { name: 'Add User' }).click();
+      await page.getByRole('button', { name: 'Add Admin' }).click();
       await page.getByRole('dialog', { name: 'Add Admin' }).waitFor();
       await shot(page, 'users-add-admin');
       await page.keyboard.press('Escape');

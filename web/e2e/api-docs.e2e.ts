@@ -45,6 +45,19 @@ async function openDocs(browser: Browser, width: number, height: number, section
   return { page, problems };
 }
 
+/** Sends the latest-rates call from the page's Test Request with `key`, and waits for its 200 with rates. */
+async function sendTestRequest(page: Page, key: string): Promise<void> {
+  await page.getByRole('button', { name: /Test Request.*\/v1\/rates\)/ }).click();
+  const client = page.getByRole('dialog');
+  await client.getByPlaceholder('Token').fill(key);
+  await client.getByRole('button', { name: /^Send/ }).first().click();
+  await client.getByText(/"buy"/).first().waitFor();
+  await client
+    .getByText(/^200\b/)
+    .first()
+    .waitFor();
+}
+
 describe('paid API documentation', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -85,17 +98,21 @@ describe('paid API documentation', () => {
   it('tries the latest-rates call with a private key from the page', async () => {
     const key = await freshPrivateKey();
     const { page, problems } = await openDocs(browser, 1280, 900, '#tag/rates-api/GET/v1/rates');
-    await page.getByRole('button', { name: /Test Request.*\/v1\/rates\)/ }).click();
-    const client = page.getByRole('dialog');
-    await client.getByPlaceholder('Token').fill(key);
-    await client.getByRole('button', { name: /^Send/ }).first().click();
-    await client.getByText(/"buy"/).first().waitFor();
-    await client
-      .getByText(/^200\b/)
-      .first()
-      .waitFor();
+    await sendTestRequest(page, key);
     expect(problems).toEqual([]);
     await screenshot(page, 'api-docs-try-it', false);
+  });
+
+  it('answers the Test Request when the site is opened at 127.0.0.1 rather than at PUBLIC_URL', async () => {
+    const key = await freshPrivateKey();
+    const page = await openPage(browser);
+    const problems = pageProblems(page);
+    const loopback = new URL(BASE_URL);
+    loopback.hostname = '127.0.0.1';
+    await page.goto(new URL('/docs#tag/rates-api/GET/v1/rates', loopback).href);
+    await sendTestRequest(page, key);
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 
   it("runs the documentation's curl example with a freshly generated key", async () => {

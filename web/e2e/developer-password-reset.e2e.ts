@@ -92,6 +92,13 @@ describe('developer passwords', () => {
       .locator('[role="status"][data-tone="error"]')
       .filter({ hasText: 'Your current password is not correct.' })
       .waitFor();
+    // Issue 25: the refusal sits under the field it is about, and only there.
+    const describedBy = async (label: string) => {
+      const id = await page.getByLabel(label, { exact: true }).getAttribute('aria-describedby');
+      return id ? page.locator(`[id="${id}"]`).textContent() : null;
+    };
+    expect(await describedBy('Current password')).toBe('Your current password is not correct.');
+    expect(await describedBy('New password')).toBeNull();
 
     await fill(account.password, 'changed-password-4');
     await page

@@ -37,7 +37,7 @@ describe('developer sign-up to first API key', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page
       .getByRole('main')
-      .getByText('You account has successfully been created, kindly check your mail for activation.')
+      .getByText('Your account has successfully been created, kindly check your mail for activation.')
       .waitFor();
 
     const link = ACTIVATION_LINK.exec(await newestMailTo(email, ACTIVATION_LINK))?.[0];

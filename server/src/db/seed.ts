@@ -17,9 +17,13 @@ import {
 } from './schema';
 import { generateKeyPair } from '../modules/api-keys/api-key-material';
 import { createRequestsService, type NewRequestLog } from '../modules/requests/requests.service';
+import { PUBLISHED_PASSWORDS } from '../config';
 import { hashPassword } from '../passwords';
 
-export const DEMO_DEVELOPER = { email: 'developer@example.com', password: 'afrofx-developer' } as const;
+export const DEMO_DEVELOPER = {
+  email: 'developer@example.com',
+  password: PUBLISHED_PASSWORDS.developer,
+} as const;
 
 /** Mid-market units of base per one unit of asset, late 2026. */
 const MID: Record<Base, Record<Asset, number>> = {

@@ -50,8 +50,9 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
       },
     },
     async (request) => {
-      await services.accounts.activate(request.params.token);
-      return done('Your account has been activated. You can now sign in.');
+      return (await services.accounts.activate(request.params.token)) === 'already'
+        ? done('Your account is already activated. You can sign in.')
+        : done('Your account has been activated. You can now sign in.');
     },
   );
 

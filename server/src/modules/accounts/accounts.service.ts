@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DeveloperUser, SignupInput } from '@afrofx/shared';
 import type { Database } from '../../db/client';
 import { accounts, accountTokens, mailingListSubscribers } from '../../db/schema';
@@ -115,13 +115,33 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
       return { account, token };
     },
 
-    async activate(token: string): Promise<void> {
+    /**
+     * 'already': the link was used before and its account is active, as when a mail client or a second click opens
+     * it again (issue 25); that is no error, like the subscription link's "already activated".
+     */
+    async activate(token: string): Promise<'activated' | 'already'> {
       const accountId = await consumeToken('activation', token);
-      if (!accountId) throw badRequest(ACTIVATION_LINK_INVALID);
+      if (!accountId) {
+        const [used] = await db
+          .select({ id: accounts.id })
+          .from(accountTokens)
+          .innerJoin(accounts, eq(accounts.id, accountTokens.accountId))
+          .where(
+            and(
+              eq(accountTokens.tokenHash, hashToken(token)),
+              eq(accountTokens.kind, 'activation'),
+              isNotNull(accountTokens.usedAt),
+              eq(accounts.isActivated, true),
+            ),
+          );
+        if (used) return 'already';
+        throw badRequest(ACTIVATION_LINK_INVALID);
+      }
       await db
         .update(accounts)
         .set({ isActivated: true, updatedAt: new Date() })
         .where(eq(accounts.id, accountId));
+      return 'activated';
     },
 
     async signin(email: string, password: string): Promise<SignedInDeveloper> {

@@ -90,13 +90,13 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       'enable_premium_customer',
       'Make a premium (super) customer',
       (id: string) => services.adminUsers.setState(id, 'premium_customer'),
-      'Account successfully enabled.',
+      'The account is now a super customer.',
     ],
     [
       'enable_normal_customer',
       'Make a normal customer',
       (id: string) => services.adminUsers.setState(id, 'normal_customer'),
-      'Account successfully enabled.',
+      'The account is no longer a super customer.',
     ],
   ] as const;
   for (const [path, summary, action, message] of accountActions) {

@@ -12,16 +12,16 @@ const user = (overrides: Partial<AdminUser>): AdminUser => ({
 });
 
 describe('account row actions (SPEC §4)', () => {
-  it("labels an active account's action 'Enable Account' and makes it disable the account", () => {
+  it("labels an active account's action 'Disable Account', and it disables the account", () => {
     expect(statusAction(user({ status: 'active' }))).toEqual({
-      label: 'Enable Account',
+      label: 'Disable Account',
       action: 'disable_account',
     });
   });
 
-  it("labels a disabled account's action 'Disable Account' and makes it enable the account", () => {
+  it("labels a disabled account's action 'Enable Account', and it enables the account", () => {
     expect(statusAction(user({ status: 'disabled' }))).toEqual({
-      label: 'Disable Account',
+      label: 'Enable Account',
       action: 'enable_account',
     });
   });

@@ -7,14 +7,14 @@ export interface RowAction {
 }
 
 /**
- * SPEC §4, read literally: when status is 'active' the action shows 'Enable Account', otherwise 'Disable
- * Account'. The click changes the status to the other one, so on an active account it disables it (after a
- * confirmation that says so) and on a disabled one it enables it.
+ * SPEC §4 toggles the status. Read literally it labels an active account's button 'Enable Account' although the
+ * click disables it (issue 25): a button names what it does, so an active account shows 'Disable Account' (after a
+ * confirmation that says so) and a disabled one 'Enable Account'.
  */
 export function statusAction(user: AdminUser): RowAction {
   return user.status === 'active'
-    ? { label: 'Enable Account', action: 'disable_account' }
-    : { label: 'Disable Account', action: 'enable_account' };
+    ? { label: 'Disable Account', action: 'disable_account' }
+    : { label: 'Enable Account', action: 'enable_account' };
 }
 
 /** SPEC §4: Enable/Remove Super Customer toggles on state premium_customer. */

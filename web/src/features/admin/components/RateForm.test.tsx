@@ -1,6 +1,7 @@
 import type { Rate } from '@afrofx/shared';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { buttonClasses } from '../../../components/Button';
 import { RateForm } from './RateForm';
 
 const LATEST_BANK_USD_NGN: Rate = {
@@ -94,6 +95,14 @@ describe('rate form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add rate' }));
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent('Sell (₦1,490.00) is below Buy (₦1,500.00).');
+
+    // Issue 25: the safe choice is the primary button, saving anyway the secondary one.
+    expect(screen.getByRole('button', { name: 'Check again' })).toHaveClass(
+      ...buttonClasses('primary').split(' '),
+    );
+    expect(screen.getByRole('button', { name: 'Save anyway' })).toHaveClass(
+      ...buttonClasses('secondary').split(' '),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
     expect(onSubmit).toHaveBeenCalledWith({

@@ -94,12 +94,11 @@ export function RateForm({ rate, latestRates, isSubmitting, onSubmit, onCancel }
             ))}
           </ul>
           <div className="mt-3 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setPending(undefined)}>
-              Check again
-            </Button>
-            <Button isLoading={isSubmitting} onClick={() => onSubmit(pending.input)}>
+            {/* The safe choice is the primary one: a fat finger must not be one Enter away from saving (issue 25). */}
+            <Button variant="secondary" isLoading={isSubmitting} onClick={() => onSubmit(pending.input)}>
               Save anyway
             </Button>
+            <Button onClick={() => setPending(undefined)}>Check again</Button>
           </div>
         </Notice>
       ) : (

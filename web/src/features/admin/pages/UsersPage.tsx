@@ -114,7 +114,7 @@ export function UsersPage() {
             ? 'Admins and developers, newest first.'
             : `${formatNumber(total, 0)} ${total === 1 ? 'account' : 'accounts'}, admins and developers, newest first.`
         }
-        actions={<Button onClick={() => setAdding(true)}>Add User</Button>}
+        actions={<Button onClick={() => setAdding(true)}>Add Admin</Button>}
       />
       <Card className="overflow-hidden">
         <Table

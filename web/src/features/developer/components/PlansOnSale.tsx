@@ -84,8 +84,8 @@ export function PlansOnSale({
             {currency === 'NGN'
               ? usdRate === undefined
                 ? 'Loading the dollar rate…'
-                : `Priced at ₦${formatNumber(usdRate)} to the dollar, with a 0.4% card fee.`
-              : 'Prices include a 0.4% card fee.'}
+                : `Priced at ₦${formatNumber(usdRate)} to the dollar; a 0.4% card fee is added when you pay.`
+              : 'A 0.4% card fee is added when you pay.'}
           </p>
         </div>
       )}

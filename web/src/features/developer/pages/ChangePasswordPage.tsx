@@ -54,7 +54,13 @@ export function ChangePasswordPage() {
     if (Object.values(found).some(Boolean)) return;
     // A wrong current password is refused with the server's message, toasted by the API layer.
     const result = await changePassword({ oldPassword: form.oldPassword, newPassword: form.newPassword });
-    if (!result.data) return setErrors({ newPassword: serverPasswordError(result) });
+    if (!result.data) {
+      const message = serverPasswordError(result);
+      // A refused current password belongs under that field, not under the new one (issue 25).
+      return setErrors(
+        message && /current password/i.test(message) ? { oldPassword: message } : { newPassword: message },
+      );
+    }
     // The change ended every session of the account; this one carries on with the fresh token.
     const session = readDeveloperSession();
     if (session) saveDeveloperSession({ ...session, token: result.data.data.token });

@@ -17,7 +17,7 @@ import {
 } from '../password-rules';
 
 // SPEC §8, word for word.
-const SIGNUP_SUCCESS = 'You account has successfully been created, kindly check your mail for activation.';
+const SIGNUP_SUCCESS = 'Your account has successfully been created, kindly check your mail for activation.';
 const NAME_MAX_LENGTH = 100;
 
 interface SignupForm {

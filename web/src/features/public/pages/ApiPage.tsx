@@ -24,18 +24,29 @@ const features = [
   },
 ];
 
-const sampleRequest = `curl "/v1/rates?market=bank&base=naira" \\
+/** The example runs as printed: the site's own address, not a relative path curl cannot resolve (issue 25). */
+const sampleRequest = (origin: string) => `curl "${origin}/v1/rates?market=bank&base=naira" \\
   -H "Authorization: Bearer $AFROFX_KEY"`;
 
+/** One quote as GET /v1/rates answers it today (the Quote contract in shared/). */
 const sampleResponse = `{
   "data": [
     {
+      "_id": "0f6e2a3c-5b1d-4c8e-9a7f-2d4b6c8e0a1f",
       "market": "bank",
-      "base": "naira",
       "asset": "dollar",
-      "buy": 1530.5,
-      "sell": 1545.25,
-      "updatedAt": "2025-01-06T08:30:00.000Z"
+      "base": "naira",
+      "buy": 1500.5,
+      "sell": 1510.25,
+      "createdAt": "2026-11-24T07:00:00.000Z",
+      "updatedAt": "2026-11-24T07:00:00.000Z",
+      "mid": 1505.375,
+      "spread": 9.75,
+      "spreadPct": 0.6477,
+      "change": 5.375,
+      "changePct": 0.3583,
+      "ageSeconds": 3600,
+      "stale": false
     }
   ],
   "message": "Rates fetched."
@@ -68,7 +79,7 @@ export function ApiPage() {
             </div>
           </div>
           <CodeWindow title="Example request" className="shadow-2xl shadow-brand-950/20">
-            <span className="text-gold-200">{sampleRequest}</span>
+            <span className="text-gold-200">{sampleRequest(window.location.origin)}</span>
             {'\n\n'}
             <span className="text-brand-100/80">{sampleResponse}</span>
           </CodeWindow>
