@@ -162,7 +162,10 @@ describe('redactUrl', () => {
 describe('a database error in the log', () => {
   it('names the failed statement without its parameters', () => {
     const written: string[] = [];
-    const log = createLogger({ logLevel: 'info' }, { write: (line: string) => void written.push(line) });
+    const log = createLogger(
+      { logLevel: 'info', logFormat: 'json' },
+      { write: (line: string) => void written.push(line) },
+    );
     const secret = `sk_${randomBytes(24).toString('base64url')}`;
     const cause = new Error('connection reset');
     log.error(

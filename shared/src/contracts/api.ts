@@ -4,7 +4,6 @@ import { ASSETS, BASES } from '../constants';
 import { CalendarDate, StringEnum } from './common';
 import { AssetSchema, BaseSchema, MarketSchema, Quote } from './rates';
 
-
 export const RatesQuery = Type.Object(
   {
     market: Type.Optional(MarketSchema),
