@@ -19,6 +19,12 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const PAYMENT_CURRENCIES = ['USD', 'NGN'] as const;
 export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
+/**
+ * The largest amount one payment may be, in major units: the dearest plan (1,000,000 dollars with the fee) at a
+ * naira rate of up to 9,000 stays below it, and its minor units stay exact in a double. Orders above it are refused
+ * and the sandbox provider takes no more.
+ */
+export const PAYMENT_AMOUNT_MAX = 10_000_000_000;
 
 /** SPEC §2 tab order (Bank, Cash, Transfer); `index` is SPEC §3's payment method enumeration. */
 export const MARKET_TABS: ReadonlyArray<{ label: string; market: Market; index: number }> = [
