@@ -8,13 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import { paymentOrders, subscriptions, transactions } from '../src/db/schema';
 import {
+  PROVIDER_TRANSACTION_ID,
   ProviderUnavailable,
   createBasqetClient,
   signWebhook,
   type PaymentProvider,
 } from '../src/modules/payments/payment-provider';
 import { developerFactory } from './support/developers';
-import { createTestApp, eventually, type TestApp } from './support/test-app';
+import { createListeningTestApp, createTestApp, eventually, type TestApp } from './support/test-app';
 
 const SECRET = 'sk_test_basqet_fake';
 const PUBLIC = 'pk_test_basqet_fake';
@@ -360,5 +361,96 @@ describe('payments while the provider cannot answer', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().data.subscription).toMatchObject({ status: 'active', limit: 1000 });
     expect(await state()).toEqual({ order: 'paid', subscriptions: 1, transactions: 1 });
+  });
+});
+
+/**
+ * The same adapter run against the sandbox's fake and against Basqet's answers as the SDKs record them: the two
+ * must agree, or the sandbox would be testing a contract of its own.
+ */
+describe.each([
+  [
+    'the sandbox fake',
+    async () => {
+      const { t, base } = await createListeningTestApp();
+      return {
+        apiUrl: `${base}/sandbox-pay/v1`,
+        publicKey: t.config.payment.publicKey,
+        stop: () => t.close(),
+      };
+    },
+  ],
+  [
+    'recorded answers',
+    async () => {
+      const recorded = new FakeBasqet();
+      let status = 'PENDING';
+      recorded.answer = (request, response) => {
+        const url = request.url ?? '';
+        if (request.headers.authorization !== `Bearer ${PUBLIC}`) {
+          return recorded.json(401, { status: 'error', message: 'Invalid public key' })(request, response);
+        }
+        if (request.method === 'POST' && url === '/v1/transaction') {
+          return recorded.json(201, initialized())(request, response);
+        }
+        if (request.method === 'POST' && url === `/v1/transaction/${TRANSACTION}/trigger`) {
+          status = (recorded.requests.at(-1)!.body as { status: string }).status;
+          return recorded.json(200, paid(status))(request, response);
+        }
+        if (url === `/v1/transaction/${TRANSACTION}/status`) {
+          return recorded.json(200, paid(status))(request, response);
+        }
+        return recorded.json(404, { status: 'error', message: 'Transaction not found' })(request, response);
+      };
+      return { apiUrl: await recorded.start(), publicKey: PUBLIC, stop: () => recorded.stop() };
+    },
+  ],
+])('the adapter against %s', (_backend, start) => {
+  let backend: Awaited<ReturnType<typeof start>>;
+  const adapter = (publicKey = backend.publicKey) =>
+    createBasqetClient({
+      name: 'basqet',
+      apiUrl: backend.apiUrl,
+      publicKey,
+      secretKey: SECRET,
+      scriptUrl: 'https://checkout.example/basqet.js',
+      webhookSignature: 'none',
+    });
+  const trigger = async (id: string, status: string) => {
+    const res = await fetch(`${backend.apiUrl}/transaction/${id}/trigger`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${backend.publicKey}` },
+      body: JSON.stringify({ status }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'success', data: { status }, meta: {} });
+  };
+
+  beforeAll(async () => {
+    backend = await start();
+  });
+  afterAll(() => backend.stop());
+
+  it('initializes at the price, reads it pending, then paid once the test-mode trigger says SUCCESSFUL', async () => {
+    const id = await adapter().initialize(order);
+    expect(id).toMatch(PROVIDER_TRANSACTION_ID);
+    await expect(adapter().verify(id)).resolves.toEqual({ status: 'pending', providerStatus: 'PENDING' });
+    await trigger(id, 'SUCCESSFUL');
+    await expect(adapter().verify(id)).resolves.toEqual({
+      status: 'successful',
+      providerStatus: 'SUCCESSFUL',
+    });
+  });
+
+  it('reads an unknown transaction as not paid yet', async () => {
+    await expect(adapter().verify('txn_never_made')).resolves.toEqual({
+      status: 'pending',
+      providerStatus: 'NOT_FOUND',
+    });
+  });
+
+  it('decides nothing when the public key is wrong (401)', async () => {
+    await expect(adapter('pk_wrong').initialize(order)).rejects.toBeInstanceOf(ProviderUnavailable);
+    await expect(adapter('pk_wrong').verify(TRANSACTION)).rejects.toBeInstanceOf(ProviderUnavailable);
   });
 });

@@ -1,18 +1,9 @@
 // SPEC §4, §7 and DESIGN §4 payments, end to end over HTTP against the sandbox provider the product serves itself:
 // the real provider client verifies every reference over HTTP.
-import { createServer } from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
 import { paymentOrders, subscriptions, transactions } from '../src/db/schema';
 import { developerFactory, type Developer } from './support/developers';
-import { createTestApp, type TestApp } from './support/test-app';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { createListeningTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let base: string;
@@ -21,10 +12,7 @@ let dev: Developer;
 let plan: { _id: string; amount: number; numberOfRequest: number; name: string };
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ PUBLIC_URL: base });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ t, base } = await createListeningTestApp());
   const res = await t.app.inject({
     method: 'POST',
     url: '/v1/admin/create_plan',
