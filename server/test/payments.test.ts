@@ -365,6 +365,16 @@ describe('no stacking', () => {
     expect(after.filter((o) => o.status === 'pending').map((o) => o.reference)).toEqual([naira.reference]);
   });
 
+  it('does not reuse a pending order the customer already declined: it is settled and a new one opened', async () => {
+    const appId = await newApp();
+    const declined = (await initialize(appId)).json().data;
+    await settleAtProvider('decline', declined);
+    const next = (await initialize(appId)).json().data;
+    expect(next.reference).not.toBe(declined.reference);
+    expect(next.transactionId).not.toBe(declined.transactionId);
+    expect(await orderStatus(declined.reference)).toBe('failed');
+  });
+
   it('3 orders opened, then all paid, give 1 active plan, 1 upcoming and 1 payment held for the admin', async () => {
     const appId = await newApp();
     const checkouts = [];

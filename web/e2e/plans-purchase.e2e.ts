@@ -31,26 +31,77 @@ async function asDeveloper<T>(session: string, path: string, body?: object): Pro
 /** The number in a price or an amount as shown ('$120.48 USD', 'NGN 120,480.00'). */
 const amountIn = (text: string | null) => Number(/[\d,]+\.\d{2}/.exec(text ?? '')?.[0]?.replace(/,/g, ''));
 
+/** What the page passed to `window.payWithBasqet`, recorded by a wrapper around the loaded script's function. */
+interface RecordedConfig {
+  fields: string[];
+  public_key: string;
+  email: string;
+  amount: number | string;
+  currency: string;
+  metadata: { reference: string; transaction_id: string };
+}
+
+/** Wraps whatever `basqet.js` defines as `window.payWithBasqet`, recording each config it is called with. */
+function recordPayWithBasqet() {
+  const calls: RecordedConfig[] = [];
+  let loaded: ((config: Record<string, unknown>) => void) | undefined;
+  Object.defineProperty(window, 'basqetCalls', { value: calls });
+  Object.defineProperty(window, 'payWithBasqet', {
+    configurable: true,
+    set(value: (config: Record<string, unknown>) => void) {
+      loaded = value;
+    },
+    get() {
+      return (
+        loaded &&
+        ((config: Record<string, unknown>) => {
+          calls.push({ ...(config as unknown as RecordedConfig), fields: Object.keys(config).sort() });
+          loaded!(config);
+        })
+      );
+    },
+  });
+}
+
 /** Opens the Plans tab of `app`, picked on the apps page as a developer would. */
 async function openPlansTab(browser: Browser, session: string, app: string, width: number, height: number) {
   const page = await openAsDeveloper(browser, session, '/developer/apps', width, height);
+  await page.addInitScript(recordPayWithBasqet);
   await pickApp(page, app);
   await page.goto('/developer/plans?tab=plans');
   await page.getByRole('heading', { name: PLAN }).waitFor();
   return page;
 }
 
-/** Buys the plan in the sandbox modal, checking that the modal charges the price the tab showed. */
-async function buy(page: Page, currency: 'USD' | 'NGN', answer: 'Pay' | 'Decline', shot?: string) {
+/**
+ * Buys the plan in the stand-in modal, checking that the page called `payWithBasqet` with basqet-react's config
+ * names and the amount the server fixed, and that the modal charges the price the tab showed.
+ */
+async function buy(page: Page, currency: 'USD' | 'NGN', answer: 'Pay' | 'Decline' | 'Close', shot?: string) {
   if (currency === 'NGN') await page.getByText('Pay in NGN').click();
   const card = page.locator('li').filter({ has: page.getByRole('heading', { name: PLAN }) });
   const price = card.getByTestId('price');
   await price.filter({ hasText: currency }).waitFor();
   const shown = amountIn(await price.textContent());
 
+  const initialized = page.waitForResponse((r) => r.url().includes('/v1/account/initialize_payment/'));
   await card.getByRole('button', { name: `Buy plan ${PLAN} in ${currency}` }).click();
+  const checkout = ((await (await initialized).json()) as { data: { amount: number; reference: string } })
+    .data;
   const modal = page.getByRole('dialog', { name: 'Test payment' });
   await modal.getByText('Test payment — no money moves').waitFor();
+  const calls = await page.evaluate(
+    () => (window as unknown as { basqetCalls: RecordedConfig[] }).basqetCalls,
+  );
+  expect(calls).toHaveLength(1);
+  expect(calls[0]).toMatchObject({
+    fields: ['amount', 'currency', 'email', 'metadata', 'onAbandoned', 'onError', 'onSuccess', 'public_key'],
+    public_key: 'pk_sandbox_afrofx',
+    email: DEVELOPER.email,
+    amount: checkout.amount,
+    currency,
+    metadata: { reference: checkout.reference, transaction_id: expect.stringMatching(/^txn_/) },
+  });
   const charged = amountIn(await modal.getByText(new RegExp(`^${currency} `)).textContent());
   expect(charged).toBe(shown);
   if (shot) await screenshot(page, shot, false);
@@ -77,7 +128,19 @@ describe('buying a plan in the sandbox modal', () => {
     await browser.close();
   });
 
-  it('declining in the modal buys nothing and says why', async () => {
+  it('closing the modal before paying (onAbandoned) buys nothing and says why', async () => {
+    const page = await openPlansTab(browser, session, usdApp, 1280, 900);
+    await buy(page, 'USD', 'Close');
+    await page
+      .getByRole('alert')
+      .getByText('The payment window was closed before paying, so no plan was bought.')
+      .waitFor();
+    await page.getByRole('tab', { name: 'Current Plan' }).click();
+    await page.getByText('No active subscription.').waitFor();
+    await page.context().close();
+  });
+
+  it('declining in the modal (onError) buys nothing and says why', async () => {
     const page = await openPlansTab(browser, session, usdApp, 1280, 900);
     await screenshot(page, 'developer-plans-buy-1280');
     await buy(page, 'USD', 'Decline');

@@ -208,7 +208,7 @@ export function createPaymentsService(deps: {
     };
   }
 
-  return {
+  const service = {
     /**
      * SPEC §4: buying is allowed when no upcoming plan exists and the current plan is not active or ends within 5
      * days; such a late purchase is `upcoming`. The price is the server's (SPEC §9), fixed in the order and at the
@@ -218,6 +218,7 @@ export function createPaymentsService(deps: {
       accountId: string,
       appId: string,
       input: InitializePaymentInput,
+      reusedOrderWasSettled = false,
     ): Promise<PaymentCheckout> {
       const now = new Date();
       const plan = await deps.plans.onSale(input.plan);
@@ -285,7 +286,13 @@ export function createPaymentsService(deps: {
           .returning();
         return created!;
       });
-      if (order.providerTransactionId) return checkoutOf(order, accountId);
+      if (order.providerTransactionId) {
+        // A reused order may have been settled at the provider since (declined in the modal, or paid): it is
+        // settled here, and a new order is opened (or refused, when it was paid) rather than a finished one offered.
+        const outcome = reusedOrderWasSettled ? { kind: 'pending' } : await reverify(order);
+        if (outcome.kind === 'pending' || outcome.kind === 'unavailable') return checkoutOf(order, accountId);
+        return service.initialize(accountId, appId, input, true);
+      }
 
       let transactionId: string;
       try {
@@ -447,6 +454,7 @@ export function createPaymentsService(deps: {
       return { paid, held: heldCount, expired };
     },
   };
+  return service;
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -78,6 +78,8 @@ export const SANDBOX_CHECKOUT_SCRIPT = String.raw`(function () {
       return transaction
         .then(function (txn) {
           return call(config.public_key, 'transaction/' + encodeURIComponent(txn.id) + '/trigger', { status: outcome }).then(function (data) {
+            // A transaction is settled once: paying one already declined (or the reverse) changes nothing.
+            if (data.status !== outcome) throw new Error('This payment was already ' + String(data.status).toLowerCase() + '.');
             return { id: txn.id, status: data.status, amount: config.amount, currency: config.currency, metadata: metadata };
           });
         })
