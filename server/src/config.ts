@@ -229,7 +229,9 @@ export function loadConfig(env: Env = process.env): Config {
   const payment: Config['payment'] = {
     apiUrl: (
       parseUrl('BASQET_API_URL', env.BASQET_API_URL, ['http:', 'https:']) ??
-      (basqet ? BASQET_API_URL : `${publicUrl}/sandbox-pay/v1`)
+      (basqet
+        ? BASQET_API_URL
+        : `${parseUrl('SANDBOX_PAY_URL', env.SANDBOX_PAY_URL, ['http:', 'https:']) ?? `${publicUrl}/sandbox-pay`}/v1`)
     ).replace(/\/+$/, ''),
     scriptUrl:
       parseUrl('BASQET_SCRIPT_URL', env.BASQET_SCRIPT_URL, ['http:', 'https:']) ??

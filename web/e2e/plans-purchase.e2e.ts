@@ -142,6 +142,7 @@ describe('buying a plan in the sandbox modal', () => {
 
   it('declining in the modal (onError) buys nothing and says why', async () => {
     const page = await openPlansTab(browser, session, usdApp, 1280, 900);
+    await page.getByRole('note').getByText('Demo: payments are simulated by a sandbox provider').waitFor();
     await screenshot(page, 'developer-plans-buy-1280');
     await buy(page, 'USD', 'Decline');
     await page.getByRole('alert').getByText('The payment was declined, so no plan was bought.').waitFor();
