@@ -78,7 +78,6 @@ export const MARKET_LABELS: Record<Market, string> = {
 export const REQUEST_TIMEOUT_MS = 20000;
 export const UPGRADE_WINDOW_DAYS = 5;
 export const FALLBACK_USD_RATE = 740;
-export const PAYMENT_FEE_MULTIPLIER = 1.004;
 export const PAGE_SIZE = 20;
 export const RANDOM_ID_LENGTH = 5;
 export const SUPPORT_MAIL_SUBJECT = 'Hi, I need help with my account.';

@@ -14,3 +14,4 @@ export * from './quotes';
 export * from './contracts/jobs';
 export * from './contracts/webhooks';
 export * from './contracts/site';
+export * from './plan-lifecycle';

@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, lte, or } from 'drizzle-orm';
 import {
   PAYMENT_AMOUNT_MAX,
-  UPGRADE_WINDOW_DAYS,
+  TERM_MONTHS,
+  canBuyPlan,
+  isUpcomingPurchase,
   fromMinor,
   planPriceMinor,
   usdBuyRate,
@@ -26,14 +28,12 @@ import type { PlansService } from '../plans/plans.service';
 import type { RatesService } from '../rates/rates.service';
 import { startFromOrder } from '../subscriptions/start-from-order';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
-import { TERM_MONTHS } from '../subscriptions/subscription-term';
 import { ProviderUnavailable, type PaymentProvider, type PaymentVerification } from './payment-provider';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
 
 /** How long the modal may take: after this an unpaid order is void (a paid one is still honoured). */
 export const ORDER_TTL_MS = 30 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const REFERENCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 export const ACTIVE_PLAN_MESSAGE = 'You currently have an active plan.';
@@ -210,8 +210,7 @@ export function createPaymentsService(deps: {
 
   const service = {
     /**
-     * SPEC §4: buying is allowed when no upcoming plan exists and the current plan is not active or ends within 5
-     * days; such a late purchase is `upcoming`. The price is the server's (SPEC §9), fixed in the order and at the
+     * SPEC §4: buying follows the shared canBuyPlan; a purchase within the upgrade window is `upcoming`. The price is the server's (SPEC §9), fixed in the order and at the
      * provider. An app has at most one pending order: the same plan and currency reuse it, anything else replaces it.
      */
     async initialize(
@@ -226,10 +225,7 @@ export function createPaymentsService(deps: {
         deps.subscriptions.current(appId),
         deps.subscriptions.upcoming(appId),
       ]);
-      const live = current && current.status !== 'expired' ? current : null;
-      const endsSoon =
-        live !== null && Date.parse(live.expireAt) - now.getTime() <= UPGRADE_WINDOW_DAYS * DAY_MS;
-      if (upcoming || (live?.status === 'active' && !endsSoon)) throw conflict(ACTIVE_PLAN_MESSAGE);
+      if (!canBuyPlan(current, upcoming, now)) throw conflict(ACTIVE_PLAN_MESSAGE);
 
       const rate =
         input.currency === 'NGN' ? usdBuyRate(await deps.rates.latestForMarket('black_market_cash')) : null;
@@ -280,7 +276,7 @@ export function createPaymentsService(deps: {
             currency: input.currency,
             amountMinor,
             usdRate: rate,
-            isUpcoming: live !== null,
+            isUpcoming: isUpcomingPurchase(current, now),
             expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
           })
           .returning();

@@ -36,6 +36,8 @@ import {
   type Base,
   type QuoteWithoutAge,
   withFreshness,
+  quotaPeriod,
+  type QuotaPeriod,
 } from '@afrofx/shared';
 import { badRequest, DomainError, notFound } from '../../errors';
 import { ok } from '../../http';
@@ -43,7 +45,6 @@ import { candleRange, historyRange } from '../rates/rate-range';
 import type { RouteOptions } from '../../route-options';
 import { PREMIUM_MARKETS, PREMIUM_WINDOWS, premiumOf, REFERENCE_MARKET, windowStart } from '../rates/premium';
 import { createApiClients, type ApiClient } from './api-clients';
-import { quotaPeriod, type QuotaPeriod } from './quota-period';
 import {
   createMemoryQuotaStore,
   createPostgresQuotaStore,

@@ -1,11 +1,10 @@
 // DESIGN §4: the one place a paid order becomes a subscription. It runs inside the payment's own database
 // transaction, after the app's row is locked, so two payments of one app are decided one after the other.
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { TERM_MONTHS, addMonths } from '@afrofx/shared';
 import type { Database } from '../../db/client';
 import { apps, subscriptions } from '../../db/schema';
-import { addMonths } from '../public-api/quota-period';
 import { currentUsage } from './subscriptions.service';
-import { TERM_MONTHS } from './subscription-term';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
