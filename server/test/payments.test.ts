@@ -1,8 +1,10 @@
 // SPEC §4, §7 and DESIGN §4 payments, end to end over HTTP against the sandbox provider the product serves itself:
 // the real provider client verifies every reference over HTTP.
 import { and, count, eq } from 'drizzle-orm';
-import { paymentOrders, subscriptions, transactions } from '../src/db/schema';
+import { PAYMENT_AMOUNT_MAX } from '@afrofx/shared';
+import { paymentOrders, sandboxTransactions, subscriptions, transactions } from '../src/db/schema';
 import { developerFactory, type Developer } from './support/developers';
+import { paymentSweepJob } from '../src/jobs/payment-sweep.job';
 import { createListeningTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -121,6 +123,30 @@ describe('POST account/initialize_payment/{appId}', () => {
     const other = await signUp('Bola', 'Ade');
     const res = await initialize(await newApp(), 'USD', other);
     expect(res.statusCode).toBe(404);
+  });
+
+  it('bounds amounts in one place: the sandbox refuses more than PAYMENT_AMOUNT_MAX, and the console document says so', async () => {
+    const before = await t.runtime.database.db.select({ n: count() }).from(sandboxTransactions);
+    for (const amount of ['1000000000000', '10000000000.01', '0']) {
+      const res = await fetch(`${base}/sandbox-pay/v1/transaction`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${t.config.payment.publicKey}`,
+        },
+        body: JSON.stringify({
+          customer: { name: 'Ada', email: dev.email },
+          amount,
+          currency: 'NGN',
+          meta: { reference: `afx_${'B'.repeat(24)}` },
+        }),
+      });
+      expect(res.status).toBe(400);
+      expect(typeof ((await res.json()) as { message: string }).message).toBe('string');
+    }
+    expect(await t.runtime.database.db.select({ n: count() }).from(sandboxTransactions)).toEqual(before);
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi-console.json' })).json();
+    expect(JSON.stringify(doc)).toContain(`"maximum":${PAYMENT_AMOUNT_MAX}`);
   });
 
   it('serves the sandbox checkout script, labelled as a test payment', async () => {
@@ -407,5 +433,30 @@ describe('no stacking', () => {
         expect.objectContaining({ reference: checkouts[2]!.reference, amount: 50.2, currency: 'USD' }),
       ]),
     );
+  });
+});
+
+describe('the order sweep', () => {
+  it('grants a paid order nobody confirmed, voids an unpaid one past its expiry, and a second run changes nothing', async () => {
+    const sweep = (now = new Date()) =>
+      paymentSweepJob({ services: t.runtime.services, log: t.runtime.log }, now);
+    const paidApp = await newApp();
+    const unpaidApp = await newApp();
+    const paid = (await initialize(paidApp)).json().data;
+    const unpaid = (await initialize(unpaidApp)).json().data;
+    // Paid at the provider with its webhook lost: the sandbox's trigger would tell the webhook, so the test marks
+    // the fake's books directly.
+    await t.runtime.database.db
+      .update(sandboxTransactions)
+      .set({ status: 'SUCCESSFUL' })
+      .where(eq(sandboxTransactions.id, paid.transactionId));
+    const later = new Date(Date.now() + 31 * 60 * 1000);
+    await sweep(later);
+    expect(await orderStatus(paid.reference)).toBe('paid');
+    expect(await recorded(paidApp)).toEqual({ subscriptions: 1, transactions: 1 });
+    expect(await orderStatus(unpaid.reference)).toBe('expired');
+    await sweep(later);
+    expect(await recorded(paidApp)).toEqual({ subscriptions: 1, transactions: 1 });
+    expect(await recorded(unpaidApp)).toEqual({ subscriptions: 0, transactions: 0 });
   });
 });
