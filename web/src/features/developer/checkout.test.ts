@@ -167,9 +167,25 @@ describe('buying a plan', () => {
     expect(outcome.kind).toBe('paid');
   });
 
-  it('buys nothing, and says why, when the payment is declined in the modal', async () => {
+  it.each<[string, (config: BasqetConfig) => void, string]>([
+    [
+      'declined in the modal (onError)',
+      (config) => config.onError!({ type: 'declined' }),
+      'The payment was declined, so no plan was bought.',
+    ],
+    [
+      'failing in the modal (onError)',
+      (config) => config.onError!({ type: 'network' }),
+      'The payment did not go through, so no plan was bought.',
+    ],
+    [
+      'closed before paying (onAbandoned)',
+      (config) => config.onAbandoned(),
+      'The payment window was closed before paying, so no plan was bought.',
+    ],
+  ])('buys nothing, and says why, for a payment %s', async (_case, behave, message) => {
     const src = nextScriptUrl();
-    provideModal((options) => options.onError!({ type: 'declined' }));
+    provideModal(behave);
     const api = calls(checkoutFor('USD', src));
 
     const buying = purchasePlan(api, {
@@ -180,28 +196,7 @@ describe('buying a plan', () => {
     });
     await scriptFires(src, 'load');
 
-    await expect(buying).resolves.toEqual({
-      kind: 'not-paid',
-      message: 'The payment was declined, so no plan was bought.',
-    });
-    expect(api.complete).not.toHaveBeenCalled();
-  });
-
-  it('buys nothing, and says why, when the modal is closed before paying (onAbandoned)', async () => {
-    const src = nextScriptUrl();
-    provideModal((options) => options.onAbandoned());
-    const api = calls(checkoutFor('USD', src));
-    const buying = purchasePlan(api, {
-      plan: 'plan-growth',
-      currency: 'USD',
-      isUpcoming: false,
-      usdRate: 740,
-    });
-    await scriptFires(src, 'load');
-    await expect(buying).resolves.toEqual({
-      kind: 'not-paid',
-      message: 'The payment window was closed before paying, so no plan was bought.',
-    });
+    await expect(buying).resolves.toEqual({ kind: 'not-paid', message });
     expect(api.complete).not.toHaveBeenCalled();
   });
 
