@@ -303,7 +303,7 @@ describe('POST account/create_transaction/{appId}', () => {
       expect(await recorded(appId)).toEqual({ subscriptions: 0, transactions: 0 });
     });
 
-    it('a payment of 1 dollar on a transaction the browser made itself, not the one the server priced', async () => {
+    it('a payment of 1 dollar on a transaction the browser made itself, not the one the server priced (held)', async () => {
       const appId = await newApp();
       const checkout = (await initialize(appId)).json().data;
       const own = await atProvider('transaction', checkout.publicKey, {
@@ -319,7 +319,24 @@ describe('POST account/create_transaction/{appId}', () => {
         'This payment is not the transaction the server started for this order.',
       );
       expect(await recorded(appId)).toEqual({ subscriptions: 0, transactions: 0 });
-      expect(await orderStatus(checkout.reference)).toBe('pending');
+      // Paid, at an amount the server cannot see: held for an admin, never granted, never lost from view.
+      expect(await orderStatus(checkout.reference)).toBe('held');
+      const held = await t.app.inject({
+        method: 'GET',
+        url: '/v1/admin/held_payments',
+        headers: { authorization: `Bearer ${await t.adminToken()}` },
+      });
+      expect(held.json().data).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            reference: checkout.reference,
+            reason: expect.stringContaining(own.id) as string,
+          }),
+        ]),
+      );
+      const retry = await createTransaction(appId, { reference: checkout.reference });
+      expect(retry.statusCode).toBe(409);
+      expect(await recorded(appId)).toEqual({ subscriptions: 0, transactions: 0 });
     });
   });
 });

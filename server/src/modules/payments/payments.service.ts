@@ -28,7 +28,12 @@ import type { PlansService } from '../plans/plans.service';
 import type { RatesService } from '../rates/rates.service';
 import { startFromOrder } from '../subscriptions/start-from-order';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
-import { ProviderUnavailable, type PaymentProvider, type PaymentVerification } from './payment-provider';
+import {
+  PROVIDER_TRANSACTION_ID,
+  ProviderUnavailable,
+  type PaymentProvider,
+  type PaymentVerification,
+} from './payment-provider';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
 
@@ -42,6 +47,9 @@ const REPLACED = 'Replaced by a newer order of the same app.';
 /** Why a paid order was held instead of granted (SPEC §4: at most one upcoming plan). */
 export const HELD_FOR_STACKING =
   'Paid while the app already had an upcoming plan: held for an administrator to refund or grant.';
+/** Why a paid order was held because the payment was on a transaction the server never priced. */
+const HELD_FOREIGN_TRANSACTION =
+  'Paid on a transaction this order did not initialize, at an amount the status call does not give: check it at the provider, then refund or grant. Transaction';
 const unknownReference = () => notFound('No payment was started for this app with this reference.');
 const providerUnavailable = () =>
   new DomainError(
@@ -185,6 +193,32 @@ export function createPaymentsService(deps: {
     return settle(order, verification);
   }
 
+  /**
+   * The browser reports a payment on a transaction this order did not initialize (UNCONFIRMED whether Basqet's
+   * modal can make one of its own, see docs/payments.md). Its amount cannot be learnt from the status call, so it is
+   * never granted; but when the provider says it was paid, the order is held for an admin, so the money is not lost
+   * from view.
+   */
+  async function holdForeignPayment(order: OrderRow, transactionId: string): Promise<void> {
+    if (!PROVIDER_TRANSACTION_ID.test(transactionId)) return;
+    let verification: PaymentVerification;
+    try {
+      verification = await provider.verify(transactionId);
+    } catch (err) {
+      if (err instanceof ProviderUnavailable) return;
+      throw err;
+    }
+    if (verification.status !== 'successful') return;
+    await db
+      .update(paymentOrders)
+      .set({
+        status: 'held',
+        paidAt: new Date(),
+        failureReason: `${HELD_FOREIGN_TRANSACTION} ${transactionId}`,
+      })
+      .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, ['pending', 'expired'])));
+  }
+
   /** The customer-facing checkout of an order initialized at the provider. */
   async function checkoutOf(order: OrderRow, accountId: string): Promise<PaymentCheckout> {
     const [account] = await db
@@ -326,6 +360,7 @@ export function createPaymentsService(deps: {
         throw badRequest('This payment was started for another plan or currency.');
       }
       if (input.id !== undefined && input.id !== order.providerTransactionId) {
+        await holdForeignPayment(order, input.id);
         throw badRequest('This payment is not the transaction the server started for this order.');
       }
       const outcome =
