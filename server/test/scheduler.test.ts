@@ -250,6 +250,7 @@ describe('without Redis (the jobs table)', () => {
           pattern: '0 7 * * *',
           tz: 'Africa/Lagos',
         }),
+        expect.objectContaining({ key: 'payment-sweep', name: 'payment-sweep', every: 10 * 60 * 1000 }),
         expect.objectContaining({
           key: 'subscription-lifecycle',
           name: 'subscription-lifecycle',
