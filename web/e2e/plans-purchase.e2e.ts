@@ -115,6 +115,7 @@ describe('buying a plan in the sandbox modal', () => {
   const suffix = Date.now().toString(36);
   const usdApp = `USD app ${suffix}`;
   const ngnApp = `NGN app ${suffix}`;
+  const heldApp = `Held app ${suffix}`;
   let usdAppId = '';
 
   beforeAll(async () => {
@@ -196,6 +197,56 @@ describe('buying a plan in the sandbox modal', () => {
     await page.getByRole('tab', { name: 'Plans' }).click();
     await page.getByText('You currently have an active plan.').waitFor();
     await screenshot(page, 'developer-plans-refused-375');
+    await page.context().close();
+  });
+
+  it('holds a payment that would stack a second upcoming plan, and shows it to the admin', async () => {
+    const appId = (await asDeveloper<{ _id: string }>(session, 'apps/create_app', { name: heldApp }))._id;
+    const plans = await asDeveloper<Array<{ _id: string; name: string }>>(
+      session,
+      'account/fetch_plans?page=1',
+    );
+    const plan = plans.find((p) => p.name === PLAN)!._id;
+    // Three orders opened before paying (each replaces the last), then all paid at the provider.
+    const checkouts = [];
+    for (const currency of ['USD', 'NGN', 'USD'] as const) {
+      checkouts.push(
+        await asDeveloper<{ reference: string; transactionId: string; publicKey: string; currency: string }>(
+          session,
+          `account/initialize_payment/${appId}`,
+          { plan, currency, isUpcoming: false },
+        ),
+      );
+    }
+    for (const checkout of checkouts) {
+      const paid = await fetch(`${BASE_URL}/sandbox-pay/v1/transaction/${checkout.transactionId}/trigger`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${checkout.publicKey}` },
+        body: JSON.stringify({ status: 'SUCCESSFUL' }),
+      });
+      expect(paid.status).toBe(200);
+    }
+    const answers = await Promise.allSettled(
+      checkouts.map((checkout) =>
+        asDeveloper(session, `account/create_transaction/${appId}`, {
+          plan,
+          currency: checkout.currency,
+          isUpcoming: false,
+          reference: checkout.reference,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+
+    const page = await openPage(browser);
+    await signInAsAdmin(page);
+    await page.goto('/admin/transactions');
+    await page.getByText(/held payments? to refund/).waitFor();
+    await page
+      .getByText(/already had an upcoming plan/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'admin-transactions-held-1280');
     await page.context().close();
   });
 
