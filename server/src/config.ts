@@ -2,6 +2,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  BASQET_API_URL,
+  BASQET_SCRIPT_URL,
+  WEBHOOK_SIGNATURE_CHECKS,
+  type WebhookSignatureCheck,
+} from './modules/payments/basqet-contract';
 import { packageRoot } from './paths';
 
 /**
@@ -41,7 +47,13 @@ export interface Config {
   paymentProvider: 'sandbox' | 'basqet';
   basqet: { publicKey: string; secretKey: string } | undefined;
   /** The provider's HTTP API and checkout script: Basqet's, or the sandbox's own copy served by this product. */
-  payment: { apiUrl: string; scriptUrl: string; publicKey: string; secretKey: string };
+  payment: {
+    apiUrl: string;
+    scriptUrl: string;
+    publicKey: string;
+    secretKey: string;
+    webhookSignature: WebhookSignatureCheck;
+  };
   twitter: TwitterCredentials | undefined;
   /** Where the rate tweet is posted: Twitter/X itself, or a local fake of its API in tests. */
   twitterApiUrl: string;
@@ -245,14 +257,22 @@ export function loadConfig(env: Env = process.env): Config {
   const payment: Config['payment'] = {
     apiUrl: (
       parseUrl('BASQET_API_URL', env.BASQET_API_URL, ['http:', 'https:']) ??
-      (basqet ? 'https://api.basqet.com/v1' : `${publicUrl}/sandbox-pay/v1`)
+      (basqet
+        ? BASQET_API_URL
+        : `${parseUrl('SANDBOX_PAY_URL', env.SANDBOX_PAY_URL, ['http:', 'https:']) ?? `${publicUrl}/sandbox-pay`}/v1`)
     ).replace(/\/+$/, ''),
     scriptUrl:
       parseUrl('BASQET_SCRIPT_URL', env.BASQET_SCRIPT_URL, ['http:', 'https:']) ??
-      (basqet ? 'https://checkout.basqet.com/checkout.js' : '/sandbox-pay/checkout.js'),
+      (basqet ? BASQET_SCRIPT_URL : '/sandbox-pay/basqet.js'),
     publicKey: basqet?.publicKey ?? 'pk_sandbox_afrofx',
     secretKey: basqet?.secretKey ?? `sk_sandbox_${sandboxSecret}`,
+    webhookSignature: (env.BASQET_WEBHOOK_SIGNATURE || 'none') as WebhookSignatureCheck,
   };
+  if (!WEBHOOK_SIGNATURE_CHECKS.includes(payment.webhookSignature)) {
+    throw new ConfigError(
+      `BASQET_WEBHOOK_SIGNATURE must be ${WEBHOOK_SIGNATURE_CHECKS.join(' or ')}, got "${payment.webhookSignature}"`,
+    );
+  }
 
   const twitterValues = [
     env.TWITTER_APP_KEY,

@@ -1,5 +1,6 @@
-// DESIGN §4: the real Basqet client against a local fake of Basqet's HTTP API (the edge of the world): what each
-// answer means, that nothing is decided on an answer it cannot trust, and that a reference never shapes the URL.
+// DESIGN §4: the real Basqet client against a local fake of Basqet's HTTP API (the edge of the world) answering in
+// the shapes Basqet's client libraries show (shared/providers/basqet.md): what each answer means, that nothing is
+// decided on an answer it cannot trust, and that a transaction id never shapes the URL.
 // Then the product on that fake: a provider that cannot answer leaves the order pending (503 to the browser and the
 // webhook), and the reconcile job completes it once the provider answers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -7,30 +8,46 @@ import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import { paymentOrders, subscriptions, transactions } from '../src/db/schema';
 import {
+  PROVIDER_TRANSACTION_ID,
   ProviderUnavailable,
   createBasqetClient,
   signWebhook,
   type PaymentProvider,
 } from '../src/modules/payments/payment-provider';
 import { developerFactory } from './support/developers';
-import { createTestApp, eventually, type TestApp } from './support/test-app';
+import { createListeningTestApp, createTestApp, eventually, type TestApp } from './support/test-app';
 
 const SECRET = 'sk_test_basqet_fake';
+const PUBLIC = 'pk_test_basqet_fake';
 const REFERENCE = `afx_${'A1b2C3d4'.repeat(3)}`;
+const TRANSACTION = 'bq_txn_5f2a9c';
 
 type Answer = (request: IncomingMessage, response: ServerResponse) => void;
 
 /** Basqet's `GET /v1/transaction/{reference}/status`, answering whatever the test sets. */
 class FakeBasqet {
-  readonly requests: Array<{ url: string; authorization: string | undefined }> = [];
+  readonly requests: Array<{
+    method?: string;
+    url: string;
+    authorization: string | undefined;
+    body?: unknown;
+  }> = [];
   answer: Answer = () => {};
   private readonly server: Server;
   private readonly hanging = new Set<ServerResponse>();
 
   constructor() {
     this.server = createServer((request, response) => {
-      this.requests.push({ url: request.url ?? '', authorization: request.headers.authorization });
-      this.answer(request, response);
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        this.requests.push({
+          url: request.url ?? '',
+          authorization: request.headers.authorization,
+          ...(request.method === 'POST' ? { method: 'POST', body: JSON.parse(body) as unknown } : {}),
+        });
+        this.answer(request, response);
+      });
     });
   }
 
@@ -58,11 +75,34 @@ class FakeBasqet {
   }
 }
 
-const paid = (fields: Record<string, unknown> = {}) => ({
+/** Verify's answer as the SDKs show it: the envelope, and a `data` that holds only a status. */
+const paid = (status = 'SUCCESSFUL') => ({ status: 'success', data: { status }, meta: {} });
+
+/** Initialize's answer in the Python client's field names. */
+const initialized = (fields: Record<string, unknown> = {}) => ({
   status: 'success',
-  message: 'Transaction status fetched',
-  data: { reference: REFERENCE, status: 'SUCCESSFUL', amount: '50.20', currency: 'usd', ...fields },
+  data: {
+    id: TRANSACTION,
+    reference: 'BQ-REF-1',
+    amount_paid: '0',
+    status: 'PENDING',
+    description: 'AfroFX Growth plan',
+    initialized_amount: '50.20',
+    payment_amount: null,
+    payment_address: null,
+    payment_currency: null,
+    initialized_currency: 'USD',
+    ...fields,
+  },
+  meta: {},
 });
+
+const order = {
+  reference: REFERENCE,
+  amountMinor: 5020,
+  currency: 'USD' as const,
+  customer: { name: 'Ada Okafor', email: 'ada@example.com' },
+};
 
 describe('the Basqet client', () => {
   const fake = new FakeBasqet();
@@ -72,9 +112,10 @@ describe('the Basqet client', () => {
     client = createBasqetClient({
       name: 'basqet',
       apiUrl: await fake.start(),
-      publicKey: 'pk_test',
+      publicKey: PUBLIC,
       secretKey: SECRET,
-      scriptUrl: 'https://checkout.example/checkout.js',
+      scriptUrl: 'https://checkout.example/basqet.js',
+      webhookSignature: 'hmac-sha512',
       // Well above a loaded CI machine's first request to the local fake (300 ms timed out there once), well below
       // the 10 s of the tests that wait for it to give up.
       timeoutMs: 2_000,
@@ -85,43 +126,65 @@ describe('the Basqet client', () => {
     fake.requests.length = 0;
   });
 
-  it('asks for the status with the secret key and reads a successful payment in minor units', async () => {
+  it('initializes the order at its price with the public key, and answers the provider id', async () => {
+    fake.answer = fake.json(201, initialized());
+    await expect(client.initialize(order)).resolves.toBe(TRANSACTION);
+    expect(fake.requests).toEqual([
+      {
+        method: 'POST',
+        url: '/v1/transaction',
+        authorization: `Bearer ${PUBLIC}`,
+        body: {
+          customer: { name: 'Ada Okafor', email: 'ada@example.com' },
+          amount: '50.20',
+          currency: 'USD',
+          meta: { reference: REFERENCE },
+        },
+      },
+    ]);
+  });
+
+  it.each([
+    ['another amount', { initialized_amount: '1.00' }],
+    ['another currency', { initialized_currency: 'NGN' }],
+    ['no id', { id: undefined }],
+    ['an id that is a path', { id: '../admin' }],
+  ])('refuses an initialized transaction with %s', async (_case, fields) => {
+    fake.answer = fake.json(201, initialized(fields));
+    await expect(client.initialize(order)).rejects.toBeInstanceOf(ProviderUnavailable);
+  });
+
+  it('asks for the status with the public key (as both official clients do) and reads SUCCESSFUL as paid', async () => {
     fake.answer = fake.json(200, paid());
-    await expect(client.verify(REFERENCE)).resolves.toEqual({
+    await expect(client.verify(TRANSACTION)).resolves.toEqual({
       status: 'successful',
-      amountMinor: 5020,
-      currency: 'USD',
       providerStatus: 'SUCCESSFUL',
     });
     expect(fake.requests).toEqual([
-      { url: `/v1/transaction/${REFERENCE}/status`, authorization: `Bearer ${SECRET}` },
+      { url: `/v1/transaction/${TRANSACTION}/status`, authorization: `Bearer ${PUBLIC}` },
     ]);
   });
 
   it.each(['DECLINED', 'failed', 'CANCELLED', 'EXPIRED'])('reads %s as a failed payment', async (status) => {
-    fake.answer = fake.json(200, paid({ status }));
-    await expect(client.verify(REFERENCE)).resolves.toMatchObject({
+    fake.answer = fake.json(200, paid(status));
+    await expect(client.verify(TRANSACTION)).resolves.toEqual({
       status: 'failed',
       providerStatus: status.toUpperCase(),
     });
   });
 
-  it('reads a payment still in progress as pending', async () => {
-    fake.answer = fake.json(200, paid({ status: 'PROCESSING', amount: null }));
-    await expect(client.verify(REFERENCE)).resolves.toEqual({
+  it('reads a status it does not know as still pending', async () => {
+    fake.answer = fake.json(200, paid('PROCESSING'));
+    await expect(client.verify(TRANSACTION)).resolves.toEqual({
       status: 'pending',
-      amountMinor: null,
-      currency: 'USD',
       providerStatus: 'PROCESSING',
     });
   });
 
-  it('reads an unknown reference (404) as not paid yet', async () => {
+  it('reads an unknown transaction (404) as not paid yet', async () => {
     fake.answer = fake.json(404, { status: 'error', message: 'Transaction not found' });
-    await expect(client.verify(REFERENCE)).resolves.toEqual({
+    await expect(client.verify(TRANSACTION)).resolves.toEqual({
       status: 'pending',
-      amountMinor: null,
-      currency: null,
       providerStatus: 'NOT_FOUND',
     });
   });
@@ -134,8 +197,8 @@ describe('the Basqet client', () => {
       'malformed JSON',
       (): Answer => (_q, r) => r.writeHead(200, { 'content-type': 'application/json' }).end('{"data": {"sta'),
     ],
-    ['a body without a status', () => fake.json(200, { status: 'success', data: { reference: REFERENCE } })],
-    ['an answer about another reference', () => fake.json(200, paid({ reference: `afx_${'Z'.repeat(24)}` }))],
+    ['a body without a status', () => fake.json(200, { status: 'success', data: {}, meta: {} })],
+    ['a body without the envelope', () => fake.json(200, { status: 'SUCCESSFUL' })],
     ['a connection cut mid-answer', (): Answer => (_q, r) => r.socket?.destroy()],
     [
       'a redirect elsewhere',
@@ -143,13 +206,13 @@ describe('the Basqet client', () => {
     ],
   ])('decides nothing on %s: the provider is unavailable', async (_case, answer) => {
     fake.answer = answer();
-    await expect(client.verify(REFERENCE)).rejects.toBeInstanceOf(ProviderUnavailable);
+    await expect(client.verify(TRANSACTION)).rejects.toBeInstanceOf(ProviderUnavailable);
   });
 
   it('gives up on a provider that never answers, within its configured timeout', async () => {
     fake.answer = fake.silent();
     // The client's timeout (2 s) is far below the test's own (10 s): a client that waited would fail the test.
-    await expect(client.verify(REFERENCE)).rejects.toThrow(ProviderUnavailable);
+    await expect(client.verify(TRANSACTION)).rejects.toThrow(ProviderUnavailable);
     expect(fake.requests).toHaveLength(1);
   }, 10_000);
 
@@ -158,7 +221,7 @@ describe('the Basqet client', () => {
       response.writeHead(200, { 'content-type': 'application/json' }).write('{"status":"success","data":');
       fake.silent()(_request, response);
     };
-    await expect(client.verify(REFERENCE)).rejects.toThrow(ProviderUnavailable);
+    await expect(client.verify(TRANSACTION)).rejects.toThrow(ProviderUnavailable);
   }, 10_000);
 
   it.each([
@@ -166,24 +229,32 @@ describe('the Basqet client', () => {
     ['a URL', 'https://evil.example/pay'],
     ['an encoded slash', `afx_${'a'.repeat(20)}%2F..`],
     ['a query', `afx_${'a'.repeat(22)}?x`],
-    ['a reference one character long', 'afx_a'],
-    ['an empty reference', ''],
-  ])('refuses %s for a reference before any request', async (_case, reference) => {
+    ['an empty id', ''],
+  ])('refuses %s for a transaction id before any request', async (_case, reference) => {
     await expect(client.verify(reference)).rejects.toThrow(RangeError);
     expect(fake.requests).toEqual([]);
   });
 
-  it('accepts a webhook signed with the secret key over the exact raw body, and nothing else', () => {
+  it('with BASQET_WEBHOOK_SIGNATURE=hmac-sha512, accepts a webhook signed over the exact raw body, and nothing else', () => {
     const body = Buffer.from(
       JSON.stringify({ event: 'transaction.successful', data: { reference: REFERENCE } }),
     );
     const signature = signWebhook(body, SECRET);
-    expect(client.signatureIsValid(body, signature)).toBe(true);
-    expect(client.signatureIsValid(body, signature.toUpperCase())).toBe(true);
-    expect(client.signatureIsValid(Buffer.concat([body, Buffer.from(' ')]), signature)).toBe(false);
-    expect(client.signatureIsValid(body, signWebhook(body, 'sk_other'))).toBe(false);
-    expect(client.signatureIsValid(body, undefined)).toBe(false);
-    expect(client.signatureIsValid(body, signature.slice(0, 64))).toBe(false);
+    expect(client.webhookIsAuthentic(body, signature)).toBe(true);
+    expect(client.webhookIsAuthentic(body, signature.toUpperCase())).toBe(true);
+    expect(client.webhookIsAuthentic(Buffer.concat([body, Buffer.from(' ')]), signature)).toBe(false);
+    expect(client.webhookIsAuthentic(body, signWebhook(body, 'sk_other'))).toBe(false);
+    expect(client.webhookIsAuthentic(body, undefined)).toBe(false);
+    expect(client.webhookIsAuthentic(body, signature.slice(0, 64))).toBe(false);
+    const unchecked = createBasqetClient({
+      name: 'basqet',
+      apiUrl: 'http://127.0.0.1:9/v1',
+      publicKey: PUBLIC,
+      secretKey: SECRET,
+      scriptUrl: 'https://checkout.example/basqet.js',
+      webhookSignature: 'none',
+    });
+    expect(unchecked.webhookIsAuthentic(body, undefined)).toBe(true);
   });
 });
 
@@ -194,6 +265,7 @@ describe('payments while the provider cannot answer', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ BASQET_API_URL: await fake.start() });
+    fake.answer = fake.json(201, initialized());
   });
   afterAll(async () => {
     await t.close();
@@ -231,12 +303,9 @@ describe('payments while the provider cannot answer', () => {
 
     // The provider fails its first three answers: the webhook's, the browser's, and the reconcile job's first try.
     let failures = 3;
-    const success = fake.json(200, {
-      status: 'success',
-      data: { reference, status: 'SUCCESSFUL', amount: checkout.amount, currency: 'USD' },
-    });
     const broken = fake.json(503, { status: 'error', message: 'Service unavailable' });
-    fake.answer = (request, response) => (failures-- > 0 ? broken : success)(request, response);
+    fake.answer = (request, response) =>
+      (failures-- > 0 ? broken : fake.json(200, paid()))(request, response);
 
     const state = async () => {
       const db = t.runtime.database.db;
@@ -251,14 +320,11 @@ describe('payments while the provider cannot answer', () => {
       return { order: order?.status, subscriptions: subs!.n, transactions: txs!.n };
     };
 
-    const event = JSON.stringify({ event: 'transaction.successful', data: { reference } });
+    const event = JSON.stringify({ event: 'transaction.updated', data: { id: TRANSACTION } });
     const webhook = await t.app.inject({
       method: 'POST',
       url: '/v1/payments/basqet/webhook',
-      headers: {
-        'content-type': 'application/json',
-        'x-basqet-signature': signWebhook(event, t.config.payment.secretKey),
-      },
+      headers: { 'content-type': 'application/json' },
       payload: event,
     });
     expect(webhook.statusCode).toBe(503);
@@ -283,7 +349,7 @@ describe('payments while the provider cannot answer', () => {
       expect(await state()).toEqual({ order: 'paid', subscriptions: 1, transactions: 1 }),
     );
     expect(failures).toBeLessThan(0);
-    expect(fake.requests.every((r) => r.url === `/v1/transaction/${reference}/status`)).toBe(true);
+    expect(fake.requests.slice(1).every((r) => r.url === `/v1/transaction/${TRANSACTION}/status`)).toBe(true);
 
     // The browser's retry now answers the recorded purchase.
     const again = await t.app.inject({
@@ -295,5 +361,96 @@ describe('payments while the provider cannot answer', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().data.subscription).toMatchObject({ status: 'active', limit: 1000 });
     expect(await state()).toEqual({ order: 'paid', subscriptions: 1, transactions: 1 });
+  });
+});
+
+/**
+ * The same adapter run against the sandbox's fake and against Basqet's answers as the SDKs record them: the two
+ * must agree, or the sandbox would be testing a contract of its own.
+ */
+describe.each([
+  [
+    'the sandbox fake',
+    async () => {
+      const { t, base } = await createListeningTestApp();
+      return {
+        apiUrl: `${base}/sandbox-pay/v1`,
+        publicKey: t.config.payment.publicKey,
+        stop: () => t.close(),
+      };
+    },
+  ],
+  [
+    'recorded answers',
+    async () => {
+      const recorded = new FakeBasqet();
+      let status = 'PENDING';
+      recorded.answer = (request, response) => {
+        const url = request.url ?? '';
+        if (request.headers.authorization !== `Bearer ${PUBLIC}`) {
+          return recorded.json(401, { status: 'error', message: 'Invalid public key' })(request, response);
+        }
+        if (request.method === 'POST' && url === '/v1/transaction') {
+          return recorded.json(201, initialized())(request, response);
+        }
+        if (request.method === 'POST' && url === `/v1/transaction/${TRANSACTION}/trigger`) {
+          status = (recorded.requests.at(-1)!.body as { status: string }).status;
+          return recorded.json(200, paid(status))(request, response);
+        }
+        if (url === `/v1/transaction/${TRANSACTION}/status`) {
+          return recorded.json(200, paid(status))(request, response);
+        }
+        return recorded.json(404, { status: 'error', message: 'Transaction not found' })(request, response);
+      };
+      return { apiUrl: await recorded.start(), publicKey: PUBLIC, stop: () => recorded.stop() };
+    },
+  ],
+])('the adapter against %s', (_backend, start) => {
+  let backend: Awaited<ReturnType<typeof start>>;
+  const adapter = (publicKey = backend.publicKey) =>
+    createBasqetClient({
+      name: 'basqet',
+      apiUrl: backend.apiUrl,
+      publicKey,
+      secretKey: SECRET,
+      scriptUrl: 'https://checkout.example/basqet.js',
+      webhookSignature: 'none',
+    });
+  const trigger = async (id: string, status: string) => {
+    const res = await fetch(`${backend.apiUrl}/transaction/${id}/trigger`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${backend.publicKey}` },
+      body: JSON.stringify({ status }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'success', data: { status }, meta: {} });
+  };
+
+  beforeAll(async () => {
+    backend = await start();
+  });
+  afterAll(() => backend.stop());
+
+  it('initializes at the price, reads it pending, then paid once the test-mode trigger says SUCCESSFUL', async () => {
+    const id = await adapter().initialize(order);
+    expect(id).toMatch(PROVIDER_TRANSACTION_ID);
+    await expect(adapter().verify(id)).resolves.toEqual({ status: 'pending', providerStatus: 'PENDING' });
+    await trigger(id, 'SUCCESSFUL');
+    await expect(adapter().verify(id)).resolves.toEqual({
+      status: 'successful',
+      providerStatus: 'SUCCESSFUL',
+    });
+  });
+
+  it('reads an unknown transaction as not paid yet', async () => {
+    await expect(adapter().verify('txn_never_made')).resolves.toEqual({
+      status: 'pending',
+      providerStatus: 'NOT_FOUND',
+    });
+  });
+
+  it('decides nothing when the public key is wrong (401)', async () => {
+    await expect(adapter('pk_wrong').initialize(order)).rejects.toBeInstanceOf(ProviderUnavailable);
+    await expect(adapter('pk_wrong').verify(TRANSACTION)).rejects.toBeInstanceOf(ProviderUnavailable);
   });
 });

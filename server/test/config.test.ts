@@ -159,6 +159,11 @@ describe('loadConfig', () => {
       'PAYMENT_PROVIDER=sandbox takes no real payments',
     ],
     [
+      'the webhook signature check is unknown',
+      { BASQET_WEBHOOK_SIGNATURE: 'md5' },
+      'BASQET_WEBHOOK_SIGNATURE must be none or hmac-sha512, got "md5"',
+    ],
+    [
       'basqet has no keys',
       { PAYMENT_PROVIDER: 'basqet' },
       'PAYMENT_PROVIDER=basqet needs BASQET_PUBLIC_KEY and BASQET_SECRET_KEY',
@@ -166,6 +171,25 @@ describe('loadConfig', () => {
   ])('fails with a clear ConfigError when %s', (_name, env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);
+  });
+
+  it("points at Basqet's API and basqet.js with keys, and at the sandbox (SANDBOX_PAY_URL, else PUBLIC_URL) without", () => {
+    expect(load({ NODE_ENV: 'production', JWT_SECRET: SECRET, ...BASQET }).payment).toMatchObject({
+      apiUrl: 'https://api.basqet.com/v1',
+      scriptUrl: 'https://checkout.basqet.com/static/prod/basqet.js',
+      publicKey: 'pk_live_x',
+      webhookSignature: 'none',
+    });
+    expect(load().payment).toMatchObject({
+      apiUrl: 'http://localhost:3000/sandbox-pay/v1',
+      scriptUrl: '/sandbox-pay/basqet.js',
+    });
+    expect(load({ SANDBOX_PAY_URL: 'http://api:3000/sandbox-pay' }).payment.apiUrl).toBe(
+      'http://api:3000/sandbox-pay/v1',
+    );
+    expect(load({ ...BASQET, SANDBOX_PAY_URL: 'http://api:3000/sandbox-pay' }).payment.apiUrl).toBe(
+      'https://api.basqet.com/v1',
+    );
   });
 
   it('has no default admin password and no demo data in production', () => {

@@ -1,19 +1,11 @@
 // SPEC §4, §7 and DESIGN §4 payments, end to end over HTTP against the sandbox provider the product serves itself:
 // the real provider client verifies every reference over HTTP.
-import { createServer } from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
-import { paymentOrders, subscriptions, transactions } from '../src/db/schema';
-import { signWebhook } from '../src/modules/payments/payment-provider';
+import { PAYMENT_AMOUNT_MAX } from '@afrofx/shared';
+import { paymentOrders, sandboxTransactions, subscriptions, transactions } from '../src/db/schema';
 import { developerFactory, type Developer } from './support/developers';
-import { createTestApp, type TestApp } from './support/test-app';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { paymentSweepJob } from '../src/jobs/payment-sweep.job';
+import { createListeningTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let base: string;
@@ -22,10 +14,7 @@ let dev: Developer;
 let plan: { _id: string; amount: number; numberOfRequest: number; name: string };
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ PUBLIC_URL: base });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ t, base } = await createListeningTestApp());
   const res = await t.app.inject({
     method: 'POST',
     url: '/v1/admin/create_plan',
@@ -59,23 +48,25 @@ async function initialize(appId: string, currency: 'USD' | 'NGN' = 'USD', d = de
   });
 }
 
-/** What the sandbox modal's Pay and Decline buttons do. */
-async function atProvider(
-  action: 'pay' | 'decline',
-  checkout: { reference: string; publicKey: string; amount: number; currency: string },
-) {
-  const res = await fetch(`${base}/sandbox-pay/v1/checkout/${checkout.reference}/${action}`, {
+/** The fake's calls on Basqet's contract (Bearer public key), as the stand-in basqet.js makes them. */
+async function atProvider(path: string, publicKey: string, body: unknown) {
+  const res = await fetch(`${base}/sandbox-pay/v1/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      reference: checkout.reference,
-      publicKey: checkout.publicKey,
-      amount: checkout.amount,
-      currency: checkout.currency,
-    }),
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${publicKey}` },
+    body: JSON.stringify(body),
   });
-  expect(res.status).toBe(200);
+  expect(res.status).toBeLessThan(300);
+  return ((await res.json()) as { data: { id: string; status: string } }).data;
 }
+
+/** What the stand-in modal's Pay and Decline buttons do: settle the transaction the server initialized. */
+const settleAtProvider = (
+  action: 'pay' | 'decline',
+  checkout: { transactionId: string; publicKey: string },
+) =>
+  atProvider(`transaction/${checkout.transactionId}/trigger`, checkout.publicKey, {
+    status: action === 'pay' ? 'SUCCESSFUL' : 'DECLINED',
+  });
 
 function createTransaction(appId: string, body: Record<string, unknown>, d = dev) {
   return t.app.inject({
@@ -113,7 +104,7 @@ describe('POST account/initialize_payment/{appId}', () => {
       provider: 'sandbox',
       amount: 50.2,
       currency: 'USD',
-      scriptUrl: '/sandbox-pay/checkout.js',
+      scriptUrl: '/sandbox-pay/basqet.js',
       customer: { name: 'Ada Okafor', email: dev.email },
       plan: { _id: plan._id, name: 'Growth' },
       isUpcoming: false,
@@ -134,12 +125,36 @@ describe('POST account/initialize_payment/{appId}', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it('bounds amounts in one place: the sandbox refuses more than PAYMENT_AMOUNT_MAX, and the console document says so', async () => {
+    const before = await t.runtime.database.db.select({ n: count() }).from(sandboxTransactions);
+    for (const amount of ['1000000000000', '10000000000.01', '0']) {
+      const res = await fetch(`${base}/sandbox-pay/v1/transaction`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${t.config.payment.publicKey}`,
+        },
+        body: JSON.stringify({
+          customer: { name: 'Ada', email: dev.email },
+          amount,
+          currency: 'NGN',
+          meta: { reference: `afx_${'B'.repeat(24)}` },
+        }),
+      });
+      expect(res.status).toBe(400);
+      expect(typeof ((await res.json()) as { message: string }).message).toBe('string');
+    }
+    expect(await t.runtime.database.db.select({ n: count() }).from(sandboxTransactions)).toEqual(before);
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi-console.json' })).json();
+    expect(JSON.stringify(doc)).toContain(`"maximum":${PAYMENT_AMOUNT_MAX}`);
+  });
+
   it('serves the sandbox checkout script, labelled as a test payment', async () => {
-    const res = await fetch(`${base}/sandbox-pay/checkout.js`);
+    const res = await fetch(`${base}/sandbox-pay/basqet.js`);
     expect(res.status).toBe(200);
     const script = await res.text();
     expect(script).toContain('Test payment \\u2014 no money moves');
-    expect(script).toContain('window.BasqetCheckout');
+    expect(script).toContain('window.payWithBasqet');
   });
 });
 
@@ -147,7 +162,7 @@ describe('POST account/create_transaction/{appId}', () => {
   it('verifies the payment with the provider and adds a 12-month plan at the plan quota', async () => {
     const appId = await newApp();
     const checkout = (await initialize(appId)).json().data;
-    await atProvider('pay', checkout);
+    await settleAtProvider('pay', checkout);
     const res = await createTransaction(appId, { reference: checkout.reference, status: 'SUCCESSFUL' });
     expect(res.statusCode).toBe(200);
     const { transaction, subscription } = res.json().data;
@@ -179,19 +194,13 @@ describe('POST account/create_transaction/{appId}', () => {
   it('answers a replay with the recorded pair, and twenty at once with the webhook make one of each', async () => {
     const appId = await newApp();
     const checkout = (await initialize(appId)).json().data;
-    await atProvider('pay', checkout);
-    const event = JSON.stringify({
-      event: 'transaction.successful',
-      data: { reference: checkout.reference },
-    });
+    await settleAtProvider('pay', checkout);
+    const event = JSON.stringify({ event: 'transaction.updated', data: { id: checkout.transactionId } });
     const webhook = () =>
       t.app.inject({
         method: 'POST',
         url: '/v1/payments/basqet/webhook',
-        headers: {
-          'content-type': 'application/json',
-          'x-basqet-signature': signWebhook(event, t.config.payment.secretKey),
-        },
+        headers: { 'content-type': 'application/json' },
         payload: event,
       });
     const answers = await Promise.all([
@@ -212,7 +221,7 @@ describe('POST account/create_transaction/{appId}', () => {
     const appId = await newApp();
     const checkout = (await initialize(appId)).json().data;
     // The sandbox tells this server's webhook over HTTP, as the provider does.
-    await atProvider('pay', checkout);
+    await settleAtProvider('pay', checkout);
     for (let i = 0; i < 200 && (await orderStatus(checkout.reference)) !== 'paid'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -220,14 +229,21 @@ describe('POST account/create_transaction/{appId}', () => {
     expect(await recorded(appId)).toEqual({ subscriptions: 1, transactions: 1 });
   });
 
-  it('refuses a webhook with a bad signature', async () => {
+  it('takes a webhook only as a hint: a forged "paid" event about an unpaid order grants nothing', async () => {
+    const appId = await newApp();
+    const checkout = (await initialize(appId)).json().data;
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/payments/basqet/webhook',
-      headers: { 'content-type': 'application/json', 'x-basqet-signature': 'ab'.repeat(64) },
-      payload: JSON.stringify({ data: { reference: 'afx_' + 'a'.repeat(24) } }),
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        data: { id: checkout.transactionId, reference: checkout.reference, status: 'SUCCESSFUL' },
+      }),
     });
-    expect(res.statusCode).toBe(401);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ outcome: 'pending' });
+    expect(await orderStatus(checkout.reference)).toBe('pending');
+    expect(await recorded(appId)).toEqual({ subscriptions: 0, transactions: 0 });
   });
 
   describe('a forged or failed payment creates nothing and answers 4xx with a message', () => {
@@ -249,7 +265,7 @@ describe('POST account/create_transaction/{appId}', () => {
       const other = await signUp('Dayo', 'Ola');
       const otherApp = await newApp(other);
       const checkout = (await initialize(otherApp, 'USD', other)).json().data;
-      await atProvider('pay', checkout);
+      await settleAtProvider('pay', checkout);
       const res = await createTransaction(mine, { reference: checkout.reference });
       expect(res.statusCode).toBe(404);
       expect(await recorded(mine)).toEqual({ subscriptions: 0, transactions: 0 });
@@ -259,7 +275,7 @@ describe('POST account/create_transaction/{appId}', () => {
     it('another currency than the order', async () => {
       const appId = await newApp();
       const checkout = (await initialize(appId)).json().data;
-      await atProvider('pay', checkout);
+      await settleAtProvider('pay', checkout);
       const res = await createTransaction(appId, { reference: checkout.reference, currency: 'NGN' });
       expect(res.statusCode).toBe(400);
       expect(await recorded(appId)).toEqual({ subscriptions: 0, transactions: 0 });
@@ -280,24 +296,47 @@ describe('POST account/create_transaction/{appId}', () => {
     it('a payment declined in the modal', async () => {
       const appId = await newApp();
       const checkout = (await initialize(appId)).json().data;
-      await atProvider('decline', checkout);
+      await settleAtProvider('decline', checkout);
       const res = await createTransaction(appId, { reference: checkout.reference });
       expect(res.statusCode).toBe(402);
       expect(res.json().message).toBe('The payment was not successful, so no plan was added.');
       expect(await recorded(appId)).toEqual({ subscriptions: 0, transactions: 0 });
     });
 
-    it('a payment of another amount than the order', async () => {
+    it('a payment of 1 dollar on a transaction the browser made itself, not the one the server priced (held)', async () => {
       const appId = await newApp();
       const checkout = (await initialize(appId)).json().data;
-      await atProvider('pay', { ...checkout, amount: 1 });
-      const res = await createTransaction(appId, { reference: checkout.reference });
+      const own = await atProvider('transaction', checkout.publicKey, {
+        customer: checkout.customer,
+        amount: '1.00',
+        currency: 'USD',
+        meta: { reference: checkout.reference },
+      });
+      await settleAtProvider('pay', { transactionId: own.id, publicKey: checkout.publicKey });
+      const res = await createTransaction(appId, { reference: checkout.reference, id: own.id });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(
-        'The amount paid does not match the price of this plan, so no plan was added.',
+        'This payment is not the transaction the server started for this order.',
       );
       expect(await recorded(appId)).toEqual({ subscriptions: 0, transactions: 0 });
-      expect(await orderStatus(checkout.reference)).toBe('failed');
+      // Paid, at an amount the server cannot see: held for an admin, never granted, never lost from view.
+      expect(await orderStatus(checkout.reference)).toBe('held');
+      const held = await t.app.inject({
+        method: 'GET',
+        url: '/v1/admin/held_payments',
+        headers: { authorization: `Bearer ${await t.adminToken()}` },
+      });
+      expect(held.json().data).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            reference: checkout.reference,
+            reason: expect.stringContaining(own.id) as string,
+          }),
+        ]),
+      );
+      const retry = await createTransaction(appId, { reference: checkout.reference });
+      expect(retry.statusCode).toBe(409);
+      expect(await recorded(appId)).toEqual({ subscriptions: 0, transactions: 0 });
     });
   });
 });
@@ -306,7 +345,7 @@ describe('SPEC §4 purchase rules', () => {
   it("refuses a second plan while the current one is active for more than 5 days: 'You currently have an active plan.'", async () => {
     const appId = await newApp();
     const checkout = (await initialize(appId)).json().data;
-    await atProvider('pay', checkout);
+    await settleAtProvider('pay', checkout);
     expect((await createTransaction(appId, { reference: checkout.reference })).statusCode).toBe(200);
     const again = await initialize(appId);
     expect(again.statusCode).toBe(409);
@@ -326,7 +365,7 @@ describe('SPEC §4 purchase rules', () => {
     });
     const checkout = (await initialize(appId)).json().data;
     expect(checkout.isUpcoming).toBe(true);
-    await atProvider('pay', checkout);
+    await settleAtProvider('pay', checkout);
     const res = await createTransaction(appId, { reference: checkout.reference, isUpcoming: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.subscription).toMatchObject({ status: 'upcoming', startsAt: ends.toISOString() });
@@ -344,5 +383,104 @@ describe('SPEC §4 purchase rules', () => {
       .from(subscriptions)
       .where(and(eq(subscriptions.appId, appId), eq(subscriptions.status, 'upcoming')));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('no stacking', () => {
+  async function ordersOf(appId: string) {
+    return t.runtime.database.db
+      .select({ status: paymentOrders.status, reference: paymentOrders.reference })
+      .from(paymentOrders)
+      .where(eq(paymentOrders.appId, appId));
+  }
+
+  it('50 initializations at once on one app leave at most 1 pending order, reused for the same plan', async () => {
+    const appId = await newApp();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => initialize(appId)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(201));
+    const orders = await ordersOf(appId);
+    expect(orders.filter((o) => o.status === 'pending')).toHaveLength(1);
+    const again = (await initialize(appId)).json().data;
+    expect(again.reference).toBe(orders.find((o) => o.status === 'pending')!.reference);
+    // Another currency replaces it.
+    const naira = (await initialize(appId, 'NGN')).json().data;
+    const after = await ordersOf(appId);
+    expect(after.filter((o) => o.status === 'pending').map((o) => o.reference)).toEqual([naira.reference]);
+  });
+
+  it('does not reuse a pending order the customer already declined: it is settled and a new one opened', async () => {
+    const appId = await newApp();
+    const declined = (await initialize(appId)).json().data;
+    await settleAtProvider('decline', declined);
+    const next = (await initialize(appId)).json().data;
+    expect(next.reference).not.toBe(declined.reference);
+    expect(next.transactionId).not.toBe(declined.transactionId);
+    expect(await orderStatus(declined.reference)).toBe('failed');
+  });
+
+  it('3 orders opened, then all paid, give 1 active plan, 1 upcoming and 1 payment held for the admin', async () => {
+    const appId = await newApp();
+    const checkouts = [];
+    for (const currency of ['USD', 'NGN', 'USD'] as const) {
+      checkouts.push((await initialize(appId, currency)).json().data);
+    }
+    for (const checkout of checkouts) await settleAtProvider('pay', checkout);
+    // The browser's three confirmations at once, racing the sandbox's webhooks for the same payments.
+    const answers = await Promise.all(
+      checkouts.map((checkout) =>
+        createTransaction(appId, { reference: checkout.reference, currency: checkout.currency }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 409]);
+    const refused = answers.findIndex((a) => a.statusCode === 409);
+    expect(answers[refused]!.json().message).toMatch(/already has an upcoming plan.*held/);
+    const subs = await t.runtime.database.db
+      .select({ status: subscriptions.status })
+      .from(subscriptions)
+      .where(eq(subscriptions.appId, appId));
+    expect(subs.map((s) => s.status).sort()).toEqual(['active', 'upcoming']);
+    const statuses = await Promise.all(checkouts.map((c) => orderStatus(c.reference)));
+    expect(statuses[refused]).toBe('held');
+    expect(statuses.filter((status) => status === 'paid')).toHaveLength(2);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/v1/admin/held_payments',
+      headers: { authorization: `Bearer ${await t.adminToken()}` },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          reference: checkouts[refused]!.reference,
+          amount: checkouts[refused]!.amount,
+          currency: checkouts[refused]!.currency,
+        }),
+      ]),
+    );
+  });
+});
+
+describe('the order sweep', () => {
+  it('grants a paid order nobody confirmed, voids an unpaid one past its expiry, and a second run changes nothing', async () => {
+    const sweep = (now = new Date()) =>
+      paymentSweepJob({ services: t.runtime.services, log: t.runtime.log }, now);
+    const paidApp = await newApp();
+    const unpaidApp = await newApp();
+    const paid = (await initialize(paidApp)).json().data;
+    const unpaid = (await initialize(unpaidApp)).json().data;
+    // Paid at the provider with its webhook lost: the sandbox's trigger would tell the webhook, so the test marks
+    // the fake's books directly.
+    await t.runtime.database.db
+      .update(sandboxTransactions)
+      .set({ status: 'SUCCESSFUL' })
+      .where(eq(sandboxTransactions.id, paid.transactionId));
+    const later = new Date(Date.now() + 31 * 60 * 1000);
+    await sweep(later);
+    expect(await orderStatus(paid.reference)).toBe('paid');
+    expect(await recorded(paidApp)).toEqual({ subscriptions: 1, transactions: 1 });
+    expect(await orderStatus(unpaid.reference)).toBe('expired');
+    await sweep(later);
+    expect(await recorded(paidApp)).toEqual({ subscriptions: 1, transactions: 1 });
+    expect(await recorded(unpaidApp)).toEqual({ subscriptions: 0, transactions: 0 });
   });
 });

@@ -19,6 +19,12 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const PAYMENT_CURRENCIES = ['USD', 'NGN'] as const;
 export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
+/**
+ * The largest amount one payment may be, in major units: the dearest plan (1,000,000 dollars with the fee) at a
+ * naira rate of up to 9,000 stays below it, and its minor units stay exact in a double. Orders above it are refused
+ * and the sandbox provider takes no more.
+ */
+export const PAYMENT_AMOUNT_MAX = 10_000_000_000;
 
 /** SPEC §2 tab order (Bank, Cash, Transfer); `index` is SPEC §3's payment method enumeration. */
 export const MARKET_TABS: ReadonlyArray<{ label: string; market: Market; index: number }> = [
@@ -93,7 +99,6 @@ export const MARKET_LABELS: Record<Market, string> = {
 export const REQUEST_TIMEOUT_MS = 20000;
 export const UPGRADE_WINDOW_DAYS = 5;
 export const FALLBACK_USD_RATE = 740;
-export const PAYMENT_FEE_MULTIPLIER = 1.004;
 export const PAGE_SIZE = 20;
 export const RANDOM_ID_LENGTH = 5;
 export const SUPPORT_MAIL_SUBJECT = 'Hi, I need help with my account.';

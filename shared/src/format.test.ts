@@ -7,7 +7,6 @@ import {
   formatDay,
   formatNumber,
   isSameDay,
-  withPaymentFee,
 } from './format';
 
 // Dates are built from local parts or given a zone, so the expectations hold in every time zone.
@@ -114,13 +113,6 @@ describe('convertFunds (SPEC §9: multiply, keep 2 decimals, take the integer pa
     [0.3, 3, 0],
   ])('converts %p at %p to %p', (amount, rate, expected) => {
     expect(convertFunds(amount, rate)).toBe(expected);
-  });
-});
-
-describe('withPaymentFee (SPEC §9: amount times 1.004)', () => {
-  it('adds the 0.4 percent fee', () => {
-    expect(withPaymentFee(100)).toBeCloseTo(100.4, 10);
-    expect(withPaymentFee(480)).toBeCloseTo(481.92, 10);
   });
 });
 

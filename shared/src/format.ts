@@ -1,5 +1,4 @@
 // SPEC §9 number, date and money helpers, pure so that server (mails, CSV) and web render alike.
-import { PAYMENT_FEE_MULTIPLIER } from './constants';
 
 /** US format with exactly 2 fraction digits by default. */
 export function formatNumber(value: number | string, fractionDigits = 2): string {
@@ -89,11 +88,6 @@ export function formatUtcDate(value: Date): string {
 /** SPEC §9: fund conversion multiplies by the rate, keeps 2 decimals, then takes the integer part. */
 export function convertFunds(amount: number, rate: number): number {
   return Math.trunc(Number((amount * rate).toFixed(2)));
-}
-
-/** SPEC §9: the 0.4 percent payment fee. */
-export function withPaymentFee(amount: number): number {
-  return amount * PAYMENT_FEE_MULTIPLIER;
 }
 
 /** True when both dates fall on the same local calendar day. */

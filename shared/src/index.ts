@@ -14,4 +14,5 @@ export * from './quotes';
 export * from './contracts/jobs';
 export * from './contracts/webhooks';
 export * from './contracts/site';
+export * from './plan-lifecycle';
 export * from './pair-pages';

@@ -4,7 +4,7 @@ import { FALLBACK_USD_RATE, type PaymentCurrency } from './constants';
 import type { Rate } from './contracts/rates';
 
 /** SPEC §9: the 0.4 percent fee, amount times 1.004 (as thousandths, so the product stays a whole number). */
-const FEE_PER_THOUSAND = 1004n;
+export const PAYMENT_FEE_PER_THOUSAND = 1004n;
 /** Rates are stored with 6 decimals (numeric(20, 6)). */
 const RATE_SCALE = 1_000_000n;
 
@@ -25,7 +25,7 @@ const divideRoundingHalfUp = (value: bigint, by: bigint) => (value + by / 2n) / 
  * decimals, then its integer part (whole naira).
  */
 export function planPriceMinor(amount: number, currency: PaymentCurrency, usdBuyRate: number): number {
-  const withFee = BigInt(toCents(amount)) * FEE_PER_THOUSAND; // cents × 1000
+  const withFee = BigInt(toCents(amount)) * PAYMENT_FEE_PER_THOUSAND; // cents × 1000
   if (currency === 'USD') return Number(divideRoundingHalfUp(withFee, 1000n));
   const rate = BigInt(Math.round(usdBuyRate * Number(RATE_SCALE)));
   if (rate <= 0n) throw new RangeError(`not a rate: ${usdBuyRate}`);

@@ -388,7 +388,8 @@ export const jobRuns = pgTable(
 // reference the provider is asked about, and an expiry. pending → paid once the provider confirms the payment
 // (a conditional UPDATE, so it happens once); expired when it was never paid; failed when the provider refused it
 // or was paid another amount.
-export const orderStatusEnum = pgEnum('order_status', ['pending', 'paid', 'expired', 'failed']);
+// `held`: paid at the provider, but granting it would stack a second upcoming plan; an admin refunds or grants it.
+export const orderStatusEnum = pgEnum('order_status', ['pending', 'paid', 'expired', 'failed', 'held']);
 
 export const paymentOrders = pgTable(
   'payment_orders',
@@ -396,6 +397,8 @@ export const paymentOrders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     reference: text('reference').notNull(),
     provider: text('provider').notNull(),
+    /** The provider's id of the transaction the server initialized at this order's price (null until then). */
+    providerTransactionId: text('provider_transaction_id'),
     appId: uuid('app_id')
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
@@ -418,18 +421,23 @@ export const paymentOrders = pgTable(
   },
   (t) => [
     uniqueIndex('payment_orders_reference_uq').on(t.reference),
+    uniqueIndex('payment_orders_provider_transaction_uq').on(t.provider, t.providerTransactionId),
     index('payment_orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
   ],
 );
 
-// The sandbox provider's own books (PAYMENT_PROVIDER=sandbox): what its test modal was paid, per reference.
-export const sandboxPayments = pgTable('sandbox_payments', {
-  reference: text('reference').primaryKey(),
-  status: text('status').notNull(),
-  currency: text('currency').notNull(),
+// The sandbox provider's own books (PAYMENT_PROVIDER=sandbox): its transactions, as Basqet's `POST transaction`
+// makes them, and their status.
+export const sandboxTransactions = pgTable('sandbox_transactions', {
+  id: text('id').primaryKey(),
+  /** The merchant's `meta.reference`. */
+  reference: text('reference').notNull(),
+  email: text('email').notNull(),
   amount: text('amount').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull(),
   createdAt: createdAt(),
 });
 

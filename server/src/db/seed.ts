@@ -2,7 +2,7 @@
 // keys, an active plan and a month of request-log history, and a few mailing-list subscribers.
 import { count, desc, gte } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { ASSETS, BASES, MARKETS, type Asset, type Base, type Market } from '@afrofx/shared';
+import { ASSETS, BASES, MARKETS, planPrice, type Asset, type Base, type Market } from '@afrofx/shared';
 import type { Database } from './client';
 import {
   accounts,
@@ -295,7 +295,7 @@ export async function seedDemoData(db: Database, log: Pick<Logger, 'info'>): Pro
       planId: planIds[1],
       subscriptionId: subscription!.id,
       currency: 'USD',
-      amount: round(growth.amount * 1.004, 2),
+      amount: planPrice(growth.amount, 'USD', 0),
       reference: 'demo-sandbox-0001',
       provider: 'sandbox',
       transactionStatus: 'successful',

@@ -15,6 +15,7 @@ export type Job =
   | { name: 'rates-tweet'; data: { tweetId: string } & RunRef }
   | { name: 'payment-reconcile'; data: { reference: string } }
   | { name: 'subscription-lifecycle'; data: Record<string, never> }
+  | { name: 'payment-sweep'; data: Record<string, never> }
   | { name: 'daily-rates-mail'; data: Record<string, never> }
   | { name: 'webhook-delivery'; data: { deliveryId: string } }
   | { name: 'webhook-sweep'; data: Record<string, never> };

@@ -4,6 +4,7 @@ import { dailyRatesMailJob } from './daily-rates-mail.job';
 import type { JobContext, JobCounts } from './job-context';
 import type { Job } from './job-types';
 import { paymentReconcileJob } from './payment-reconcile.job';
+import { paymentSweepJob } from './payment-sweep.job';
 import type { JobRunner } from './queue';
 import { ratesCsvJob } from './rates-csv.job';
 import { ratesMailJob } from './rates-mail.job';
@@ -33,6 +34,8 @@ async function perform(ctx: JobContext, job: Job): Promise<JobCounts | void> {
       return paymentReconcileJob(ctx, job.data);
     case 'subscription-lifecycle':
       return subscriptionLifecycleJob(ctx);
+    case 'payment-sweep':
+      return paymentSweepJob(ctx);
     case 'daily-rates-mail':
       return dailyRatesMailJob(ctx);
     case 'webhook-delivery':

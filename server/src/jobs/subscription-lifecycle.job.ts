@@ -1,12 +1,11 @@
-// The hourly lifecycle (DESIGN §4): settles pending orders with the provider, then keeps subscription states and
-// monthly counts and sends the usage warnings. Idempotent: a second run finds nothing more to do.
+// The hourly lifecycle (DESIGN §4): keeps subscription states and monthly counts and sends the usage warnings
+// (payment orders have their own sweep, payment-sweep.job.ts). Idempotent: a second run finds nothing more to do.
 import { usageWarningMail } from '../mail/templates';
 import type { JobContext } from './job-context';
 
 export const LIFECYCLE_EVERY_MS = 60 * 60 * 1000;
 
 export async function subscriptionLifecycleJob(ctx: JobContext, now = new Date()): Promise<void> {
-  const orders = await ctx.services.payments.sweepPending(now);
   const result = await ctx.services.subscriptionLifecycle.run(now);
   let failed: unknown;
   for (const warning of result.warnings) {
@@ -20,7 +19,7 @@ export async function subscriptionLifecycleJob(ctx: JobContext, now = new Date()
       await ctx.services.subscriptionLifecycle.forgetWarning(warning);
     }
   }
-  ctx.log.info({ ...orders, ...result, warnings: result.warnings.length }, 'subscription lifecycle ran');
+  ctx.log.info({ ...result, warnings: result.warnings.length }, 'subscription lifecycle ran');
   // Thrown after the others were sent, so the queue retries only what is missing.
   if (failed) throw failed;
 }

@@ -3,6 +3,7 @@
 // under a key prefix of its own, consumed by a worker in this process.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -162,6 +163,23 @@ export async function createTestApp(
 }
 
 /** Polls until the check passes (jobs run asynchronously on either queue driver). */
+/**
+ * The test app listening on a free port of its own, with PUBLIC_URL pointing there: for the sandbox provider,
+ * whose fake API, script and webhook calls go over real HTTP.
+ */
+export async function createListeningTestApp(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; base: string }> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  const base = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ PUBLIC_URL: base, ...env });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { t, base };
+}
+
 export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -1,7 +1,7 @@
 // Buying a plan (SPEC §4, §7; DESIGN §4): the server makes a pending order with its own price, the browser pays it
 // in the provider's modal, and the server verifies the reference with the provider before anything is granted.
 import { Type, type Static } from '@sinclair/typebox';
-import { PAYMENT_CURRENCIES, type PaymentCurrency } from '../constants';
+import { PAYMENT_AMOUNT_MAX, PAYMENT_CURRENCIES, type PaymentCurrency } from '../constants';
 import { Subscription, Transaction } from './account';
 import { Id, StringEnum, Text } from './common';
 
@@ -25,11 +25,13 @@ export type InitializePaymentInput = Static<typeof InitializePaymentInput>;
 export const PaymentCheckout = Type.Object({
   provider: StringEnum(PAYMENT_PROVIDERS),
   publicKey: Type.String(),
-  /** The provider's checkout script; it defines `window.BasqetCheckout` (see CheckoutOptions). */
+  /** The provider's checkout script; it defines `window.payWithBasqet` (see BasqetConfig). */
   scriptUrl: Type.String(),
   reference: PaymentReference,
+  /** The provider's id of the transaction the server initialized at this amount and currency. */
+  transactionId: Type.String(),
   /** In the currency's major units (dollars with cents, whole naira). */
-  amount: Type.Number(),
+  amount: Type.Number({ exclusiveMinimum: 0, maximum: PAYMENT_AMOUNT_MAX }),
   currency: PaymentCurrencySchema,
   customer: Type.Object({ name: Type.String(), email: Type.String() }),
   narration: Type.String(),
@@ -64,30 +66,42 @@ export type CreateTransactionInput = Static<typeof CreateTransactionInput>;
 export const Purchase = Type.Object({ transaction: Transaction, subscription: Subscription });
 export type Purchase = Static<typeof Purchase>;
 
-/** What the checkout script calls back with. */
-export interface CheckoutResult {
-  reference: string;
-  /** 'SUCCESSFUL' on success; 'DECLINED' or 'CANCELLED' when the modal closes without payment. */
+/** GET admin/held_payments: payments taken but not granted (SPEC §4 no stacking), for an admin to refund or grant. */
+export const HeldPayment = Type.Object({
+  reference: PaymentReference,
+  providerTransactionId: Type.Union([Type.String(), Type.Null()]),
+  app: Type.Object({ _id: Type.String() }),
+  planName: Type.String(),
+  amount: Type.Number(),
+  currency: PaymentCurrencySchema,
+  reason: Type.String(),
+  paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type HeldPayment = Static<typeof HeldPayment>;
+
+/** What `onSuccess` receives: the transaction's details (the sandbox's stand-in gives these; Basqet gives more). */
+export interface BasqetSuccess {
+  id: string;
   status: string;
-  /** The provider's own id of the payment, when it has one. */
-  id?: string;
-  message?: string;
+  [field: string]: unknown;
 }
 
-/** `window.BasqetCheckout.open(options)`, as the provider's script (and the sandbox's) defines it. */
-export interface CheckoutOptions {
-  publicKey: string;
-  amount: number;
-  currency: PaymentCurrency;
-  reference: string;
-  customer: { name: string; email: string };
-  narration: string;
-  onSuccess(result: CheckoutResult): void;
-  onClose(result: CheckoutResult): void;
+/** `window.payWithBasqet(config)`, with basqet-react's names (shared/providers/basqet.md). */
+export interface BasqetConfig {
+  public_key: string;
+  email: string;
+  amount: string | number;
+  currency?: PaymentCurrency;
+  metadata?: Record<string, unknown>;
+  onSuccess(response: BasqetSuccess): void;
+  onError?(error: { type: string }): void;
+  onClose?(): void;
+  /** The customer closed the modal without paying. */
+  onAbandoned(): void;
 }
 
 declare global {
   interface Window {
-    BasqetCheckout?: { open(options: CheckoutOptions): void };
+    payWithBasqet?: (config: BasqetConfig) => void;
   }
 }

@@ -1,7 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-/** How visitors reach the people behind the site (SUPPORT_EMAIL). */
+/** How visitors reach the people behind the site (SUPPORT_EMAIL), and whether it is a demo. */
 export const SiteContact = Type.Object({
   supportEmail: Type.String({ format: 'email', examples: ['support@afrofx.example'] }),
+  demo: Type.Boolean({
+    description: 'True when payments go to the sandbox provider (PAYMENT_PROVIDER=sandbox): no money moves',
+  }),
 });
 export type SiteContact = Static<typeof SiteContact>;

@@ -17,3 +17,8 @@ const siteApi = api.injectEndpoints({
 export function useSupportEmail(): string | undefined {
   return siteApi.useFetchSiteContactQuery().data?.supportEmail;
 }
+
+/** True when the server takes payments in the sandbox (no money moves); undefined until it has loaded. */
+export function useIsDemo(): boolean | undefined {
+  return siteApi.useFetchSiteContactQuery().data?.demo;
+}

@@ -1,5 +1,6 @@
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
+import { DemoBanner } from '../components/DemoBanner';
 import { Toaster } from '../components/Toaster';
 import { AppRoutes } from './router';
 import type { AppStore } from './store';
@@ -8,6 +9,7 @@ export function App({ store }: { store: AppStore }) {
   return (
     <Provider store={store}>
       <BrowserRouter>
+        <DemoBanner />
         <AppRoutes />
         <Toaster />
       </BrowserRouter>

@@ -1,15 +1,21 @@
-// DESIGN §4: providers behind one interface. Both speak Basqet's HTTP API: `basqet` is the real one, `sandbox` the
-// product's own copy of it (sandbox.routes.ts), so this client is the code that runs in either case.
+// DESIGN §4: providers behind one interface. Both speak Basqet's HTTP API as its client libraries show it
+// (basqet-contract.ts): `basqet` is the real one, `sandbox` the product's own fake of it (sandbox.routes.ts), so
+// this adapter is the code that runs in either case; only the base URLs and keys differ.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { PAYMENT_REFERENCE_PATTERN, type PaymentProvider as ProviderName } from '@afrofx/shared';
+import { fromMinor, type PaymentCurrency, type PaymentProvider as ProviderName } from '@afrofx/shared';
 import type { Config } from '../../config';
+import {
+  BASQET_FAILED_STATUSES,
+  BASQET_PAID_STATUS,
+  type BasqetEnvelope,
+  type BasqetInitializeBody,
+  type BasqetTransaction,
+  type WebhookSignatureCheck,
+} from './basqet-contract';
 
-/** What the provider says about a reference. `pending` also covers a reference it has not seen (not paid yet). */
+/** What the provider says about a transaction. `pending` also covers one it does not know (not paid yet). */
 export interface PaymentVerification {
   status: 'successful' | 'pending' | 'failed';
-  /** What was paid, in minor units, when the provider says. */
-  amountMinor: number | null;
-  currency: string | null;
   /** The provider's own word, for the record. */
   providerStatus: string;
 }
@@ -22,13 +28,24 @@ export class ProviderUnavailable extends Error {
   }
 }
 
+/** What the server fixes at the provider before the modal opens: the order's own price. */
+export interface TransactionToInitialize {
+  reference: string;
+  amountMinor: number;
+  currency: PaymentCurrency;
+  customer: { name: string; email: string };
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   readonly publicKey: string;
   readonly scriptUrl: string;
-  verify(reference: string): Promise<PaymentVerification>;
-  /** Webhooks: an HMAC-SHA512 of the raw body with the secret key, hex, in the `x-basqet-signature` header. */
-  signatureIsValid(rawBody: Buffer, signature: string | undefined): boolean;
+  /** `POST transaction`: the provider's id of a transaction at exactly this amount and currency. */
+  initialize(transaction: TransactionToInitialize): Promise<string>;
+  /** `GET transaction/{id}/status` ("fetch to confirm"). */
+  verify(transactionId: string): Promise<PaymentVerification>;
+  /** Whether a webhook passes the configured signature check (see WEBHOOK_SIGNATURE_CHECKS). */
+  webhookIsAuthentic(rawBody: Buffer, signature: string | undefined): boolean;
 }
 
 export interface BasqetClientOptions {
@@ -37,71 +54,99 @@ export interface BasqetClientOptions {
   publicKey: string;
   secretKey: string;
   scriptUrl: string;
+  webhookSignature: WebhookSignatureCheck;
   timeoutMs?: number;
 }
 
-const REFERENCE = new RegExp(PAYMENT_REFERENCE_PATTERN);
-const SUCCESSFUL = new Set(['SUCCESSFUL', 'SUCCESS', 'COMPLETED', 'PAID']);
-const FAILED = new Set(['FAILED', 'DECLINED', 'ABANDONED', 'CANCELLED', 'EXPIRED', 'REVERSED']);
-
-export const WEBHOOK_SIGNATURE_HEADER = 'x-basqet-signature';
+/** Provider transaction ids go into URLs: only this shape is ever sent (never `../`, `?` or a host). */
+export const PROVIDER_TRANSACTION_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export function signWebhook(rawBody: Buffer | string, secretKey: string): string {
   return createHmac('sha512', secretKey).update(rawBody).digest('hex');
 }
 
-function minorUnits(amount: unknown): number | null {
-  const value = typeof amount === 'string' ? Number(amount) : amount;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return null;
-  return Math.round(value * 100);
-}
+/** The major-unit decimal string Basqet is sent (BASQET_AMOUNT_UNIT): 5020 cents is "50.20". */
+export const basqetAmount = (amountMinor: number): string => fromMinor(amountMinor).toFixed(2);
 
 export function createBasqetClient(options: BasqetClientOptions): PaymentProvider {
-  const { apiUrl, secretKey, timeoutMs = 10_000 } = options;
+  const { apiUrl, publicKey, secretKey, timeoutMs = 10_000 } = options;
+
+  /** One call with the SDKs' auth (the PUBLIC key as Bearer); the status and the envelope's `data`, if any. */
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+    try {
+      const response = await fetch(`${apiUrl}/${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${publicKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      });
+      const envelope = (await response.json().catch(() => undefined)) as
+        BasqetEnvelope<Record<string, unknown> | undefined> | undefined;
+      return { status: response.status, ok: response.ok, data: envelope?.data };
+    } catch (err) {
+      throw new ProviderUnavailable(`payment provider unreachable: ${(err as Error).message}`);
+    }
+  }
+
   return {
     name: options.name,
-    publicKey: options.publicKey,
+    publicKey,
     scriptUrl: options.scriptUrl,
 
-    async verify(reference) {
-      // The reference goes into a URL: only the server's own shape is ever sent (never `../` or a host).
-      if (!REFERENCE.test(reference)) throw new RangeError('not a payment reference');
-      let response: Response;
-      let body: unknown;
-      try {
-        response = await fetch(`${apiUrl}/transaction/${encodeURIComponent(reference)}/status`, {
-          headers: { authorization: `Bearer ${secretKey}`, accept: 'application/json' },
-          signal: AbortSignal.timeout(timeoutMs),
-          redirect: 'error',
-        });
-        body = await response.json().catch(() => undefined);
-      } catch (err) {
-        throw new ProviderUnavailable(`payment provider unreachable: ${(err as Error).message}`);
+    async initialize(transaction) {
+      const amount = basqetAmount(transaction.amountMinor);
+      const body: BasqetInitializeBody = {
+        customer: transaction.customer,
+        amount,
+        currency: transaction.currency,
+        meta: { reference: transaction.reference },
+      };
+      const answer = await call('POST', 'transaction', body);
+      const data = answer.data as Partial<BasqetTransaction> | undefined;
+      if (!answer.ok || typeof data?.id !== 'string' || !PROVIDER_TRANSACTION_ID.test(data.id)) {
+        throw new ProviderUnavailable(`payment provider answered ${answer.status} to initialize`);
       }
-      if (response.status === 404) {
-        return { status: 'pending', amountMinor: null, currency: null, providerStatus: 'NOT_FOUND' };
+      // A transaction at another price than the one sent is never offered to the customer.
+      const initializedAmount = data.initialized_amount;
+      const initializedCurrency = data.initialized_currency;
+      if (
+        (initializedAmount != null && Number(initializedAmount) !== Number(amount)) ||
+        (initializedCurrency != null && initializedCurrency.toUpperCase() !== transaction.currency)
+      ) {
+        throw new ProviderUnavailable(
+          `payment provider initialized ${String(initializedAmount)} ${String(initializedCurrency)}, not ${amount} ${transaction.currency}`,
+        );
       }
-      const data = (body as { data?: Record<string, unknown> } | undefined)?.data;
-      if (!response.ok || !data || typeof data.status !== 'string') {
-        throw new ProviderUnavailable(`payment provider answered ${response.status}`);
+      return data.id;
+    },
+
+    async verify(transactionId) {
+      if (!PROVIDER_TRANSACTION_ID.test(transactionId)) throw new RangeError('not a provider transaction id');
+      const answer = await call('GET', `transaction/${transactionId}/status`);
+      if (answer.status === 404) return { status: 'pending', providerStatus: 'NOT_FOUND' };
+      const status = answer.data?.status;
+      if (!answer.ok || typeof status !== 'string') {
+        throw new ProviderUnavailable(`payment provider answered ${answer.status}`);
       }
-      if (data.reference !== undefined && data.reference !== reference) {
-        throw new ProviderUnavailable('payment provider answered about another reference');
-      }
-      const providerStatus = data.status.toUpperCase();
+      const providerStatus = status.toUpperCase();
       return {
-        status: SUCCESSFUL.has(providerStatus)
-          ? 'successful'
-          : FAILED.has(providerStatus)
-            ? 'failed'
-            : 'pending',
-        amountMinor: minorUnits(data.amount),
-        currency: typeof data.currency === 'string' ? data.currency.toUpperCase() : null,
+        status:
+          providerStatus === BASQET_PAID_STATUS
+            ? 'successful'
+            : BASQET_FAILED_STATUSES.has(providerStatus)
+              ? 'failed'
+              : 'pending',
         providerStatus,
       };
     },
 
-    signatureIsValid(rawBody, signature) {
+    webhookIsAuthentic(rawBody, signature) {
+      if (options.webhookSignature === 'none') return true;
       if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;
       return timingSafeEqual(
         Buffer.from(signWebhook(rawBody, secretKey), 'hex'),

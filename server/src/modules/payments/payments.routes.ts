@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import {
   AppParams,
   CreateTransactionInput,
   Envelope,
+  HeldPayment,
   InitializePaymentInput,
   PAYMENT_REFERENCE_PATTERN,
   PaymentCheckout,
@@ -11,15 +13,22 @@ import {
 import { DomainError, unauthorized } from '../../errors';
 import { ok } from '../../http';
 import type { RouteOptions } from '../../route-options';
-import { WEBHOOK_SIGNATURE_HEADER } from './payment-provider';
+import {
+  BASQET_WEBHOOK_ID_FIELDS,
+  BASQET_WEBHOOK_REFERENCE_FIELDS,
+  BASQET_WEBHOOK_SIGNATURE_HEADER,
+} from './basqet-contract';
+import { PROVIDER_TRANSACTION_ID } from './payment-provider';
 
 const REFERENCE = new RegExp(PAYMENT_REFERENCE_PATTERN);
 
-/** The reference a provider event is about, wherever its body puts it. */
-function referenceOf(event: unknown): string | undefined {
-  const data = (event as { data?: { reference?: unknown; transaction?: { reference?: unknown } } })?.data;
-  const reference = data?.reference ?? data?.transaction?.reference;
-  return typeof reference === 'string' && REFERENCE.test(reference) ? reference : undefined;
+/** The strings at these dotted paths of a provider event that have the given shape. */
+function fieldsOf(event: unknown, paths: readonly string[], shape: RegExp): string[] {
+  return paths
+    .map((path) =>
+      path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | null)?.[key], event),
+    )
+    .filter((value): value is string => typeof value === 'string' && shape.test(value));
 }
 
 export const paymentsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
@@ -71,16 +80,28 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
       ok(await services.payments.confirm(request.params.appId, request.body), 'Payment successful.'),
   );
 
+  app.get(
+    '/admin/held_payments',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['Admin'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Payments taken but not granted (they would have stacked a second upcoming plan), to refund',
+        response: { 200: Envelope(Type.Array(HeldPayment)) },
+      },
+    },
+    async () => ok(await services.payments.held(), 'Held payments fetched.'),
+  );
+
   // The provider's webhook: the signature covers the raw bytes, so this scope keeps the body unparsed.
   await app.register(async (hooks) => {
     hooks.removeAllContentTypeParsers();
     hooks.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     hooks.post('/payments/basqet/webhook', { schema: { hide: true } }, async (request) => {
       const raw = request.body as Buffer;
-      const signature = request.headers[WEBHOOK_SIGNATURE_HEADER];
-      if (
-        !services.payments.webhookSignatureIsValid(raw, typeof signature === 'string' ? signature : undefined)
-      ) {
+      const signature = request.headers[BASQET_WEBHOOK_SIGNATURE_HEADER];
+      if (!services.payments.webhookIsAuthentic(raw, typeof signature === 'string' ? signature : undefined)) {
         throw unauthorized('The webhook signature is not valid.');
       }
       let event: unknown;
@@ -89,13 +110,15 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
       } catch {
         throw new DomainError(400, 'The webhook body is not JSON.');
       }
-      const reference = referenceOf(event);
       // Events about other payments are acknowledged, so the provider does not send them again.
-      const outcome = reference ? await services.payments.onWebhook(reference) : 'unknown';
-      if (outcome === 'unavailable') {
+      const outcome = await services.payments.onWebhook({
+        transactionIds: fieldsOf(event, BASQET_WEBHOOK_ID_FIELDS, PROVIDER_TRANSACTION_ID),
+        references: fieldsOf(event, BASQET_WEBHOOK_REFERENCE_FIELDS, REFERENCE),
+      });
+      if (outcome.kind === 'unavailable') {
         throw new DomainError(503, 'The payment provider could not be reached; send the event again later.');
       }
-      return { data: { outcome }, message: 'Event received.' };
+      return { data: { outcome: outcome.kind }, message: 'Event received.' };
     });
   });
 };

@@ -4,37 +4,52 @@
 // payment that was made": the order moves pending → paid in one conditional UPDATE, in the same database
 // transaction as its one transaction row and its subscription.
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, or } from 'drizzle-orm';
 import {
-  UPGRADE_WINDOW_DAYS,
+  PAYMENT_AMOUNT_MAX,
+  TERM_MONTHS,
+  canBuyPlan,
+  isUpcomingPurchase,
   fromMinor,
   planPriceMinor,
   usdBuyRate,
   type CreateTransactionInput,
+  type HeldPayment,
   type InitializePaymentInput,
   type PaymentCheckout,
   type Purchase,
 } from '@afrofx/shared';
 import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
-import { accounts, apps, paymentOrders, subscriptions, transactions } from '../../db/schema';
+import { accounts, apps, paymentOrders, transactions } from '../../db/schema';
 import { DomainError, badRequest, conflict, notFound } from '../../errors';
 import type { Enqueue } from '../../jobs/enqueue';
 import type { PlansService } from '../plans/plans.service';
 import type { RatesService } from '../rates/rates.service';
-import { currentUsage, type SubscriptionsService } from '../subscriptions/subscriptions.service';
-import { addMonths } from '../public-api/quota-period';
-import { TERM_MONTHS } from '../subscriptions/subscription-term';
-import { ProviderUnavailable, type PaymentProvider, type PaymentVerification } from './payment-provider';
+import { startFromOrder } from '../subscriptions/start-from-order';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import {
+  PROVIDER_TRANSACTION_ID,
+  ProviderUnavailable,
+  type PaymentProvider,
+  type PaymentVerification,
+} from './payment-provider';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
 
 /** How long the modal may take: after this an unpaid order is void (a paid one is still honoured). */
 export const ORDER_TTL_MS = 30 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const REFERENCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 export const ACTIVE_PLAN_MESSAGE = 'You currently have an active plan.';
+/** Why an order that was never paid stopped being pending because a newer one replaced it. */
+const REPLACED = 'Replaced by a newer order of the same app.';
+/** Why a paid order was held instead of granted (SPEC §4: at most one upcoming plan). */
+export const HELD_FOR_STACKING =
+  'Paid while the app already had an upcoming plan: held for an administrator to refund or grant.';
+/** Why a paid order was held because the payment was on a transaction the server never priced. */
+const HELD_FOREIGN_TRANSACTION =
+  'Paid on a transaction this order did not initialize, at an amount the status call does not give: check it at the provider, then refund or grant. Transaction';
 const unknownReference = () => notFound('No payment was started for this app with this reference.');
 const providerUnavailable = () =>
   new DomainError(
@@ -42,14 +57,24 @@ const providerUnavailable = () =>
     'The payment provider could not be reached to confirm your payment. Nothing is lost: it will be confirmed shortly.',
   );
 const notSuccessful = () => new DomainError(402, 'The payment was not successful, so no plan was added.');
+const held = () =>
+  new DomainError(
+    409,
+    'Your payment was received, but this app already has an upcoming plan, so no second one was added. It is held for our team, who will refund it.',
+  );
 
 function newReference(): string {
   const bytes = randomBytes(24);
   return `afx_${Array.from(bytes, (b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join('')}`;
 }
 
-/** What the lifecycle job and the webhook learn from settling one order. */
-export type Settlement = 'paid' | 'pending' | 'failed' | 'unavailable';
+/** What settling one order came to. */
+export type Settlement =
+  | { kind: 'paid' }
+  | { kind: 'held' }
+  | { kind: 'pending' }
+  | { kind: 'failed'; providerStatus: string }
+  | { kind: 'unavailable' };
 
 export function createPaymentsService(deps: {
   db: Database;
@@ -74,11 +99,11 @@ export function createPaymentsService(deps: {
   }
 
   /**
-   * The one completion. Returns false when the order was not pending (already completed, or never to be): the
-   * conditional UPDATE lets exactly one caller through however many arrive at once.
+   * The one completion of a payment the provider confirmed. The conditional UPDATE lets exactly one caller through
+   * however many arrive at once; a payment that would stack a second upcoming plan is held, never granted.
    */
-  async function complete(reference: string, now = new Date()): Promise<boolean> {
-    const appId = await db.transaction(async (tx) => {
+  async function complete(reference: string, now = new Date()): Promise<Settlement> {
+    const paidApp = await db.transaction(async (tx): Promise<string | Settlement | null> => {
       const [order] = await tx
         .update(paymentOrders)
         .set({ status: 'paid', paidAt: now, failureReason: null })
@@ -87,54 +112,35 @@ export function createPaymentsService(deps: {
         )
         .returning();
       if (!order) return null;
-      // Purchases of one app are serialised, so two paid orders cannot both start now: the later one follows.
-      await tx.select({ id: apps.id }).from(apps).where(eq(apps.id, order.appId)).for('update');
-      const running = await tx
-        .select()
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.appId, order.appId),
-            inArray(subscriptions.status, ['active', 'exhausted', 'upcoming']),
-            gt(subscriptions.expireAt, now),
-          ),
-        )
-        .orderBy(desc(subscriptions.expireAt));
-      // DESIGN §4: a plan still serving (not exhausted) is followed, not cut short: the new one is `upcoming` and
-      // starts when the last one ends. An exhausted or expired plan is replaced at once.
-      const serving = running.find((row) => currentUsage(row, now).status !== 'exhausted');
-      const startsAt = serving ? running[0]!.expireAt : now;
-      const upcoming = startsAt > now;
-      const [subscription] = await tx
-        .insert(subscriptions)
-        .values({
-          appId: order.appId,
-          planId: order.planId,
-          planName: order.planName,
-          status: upcoming ? 'upcoming' : 'active',
-          requestLimit: order.requestLimit,
-          startsAt,
-          expireAt: addMonths(startsAt, TERM_MONTHS),
-        })
-        .returning({ id: subscriptions.id });
+      const start = await startFromOrder(tx, order, now);
+      if (start.kind === 'would-stack') {
+        await tx
+          .update(paymentOrders)
+          .set({ status: 'held', failureReason: HELD_FOR_STACKING })
+          .where(eq(paymentOrders.id, order.id));
+        return { kind: 'held' };
+      }
       await tx.insert(transactions).values({
         appId: order.appId,
         accountId: order.accountId,
         planId: order.planId,
-        subscriptionId: subscription!.id,
+        subscriptionId: start.subscriptionId,
         currency: order.currency,
         amount: fromMinor(order.amountMinor),
         reference: order.reference,
         provider: order.provider,
         transactionStatus: 'successful',
         confirmedStatus: true,
-        isUpcoming: upcoming,
+        isUpcoming: start.upcoming,
       });
       return order.appId;
     });
-    // After the commit: every process's paid API drops what it cached about this app and serves the plan.
-    if (appId) await changes.publish({ kind: 'app', appId });
-    return appId !== null;
+    if (typeof paidApp === 'string') {
+      // After the commit: every process's paid API drops what it cached about this app and serves the plan.
+      await changes.publish({ kind: 'app', appId: paidApp });
+      return { kind: 'paid' };
+    }
+    return paidApp ?? settledOutcome((await orderOf(reference))!);
   }
 
   async function fail(reference: string, reason: string) {
@@ -146,23 +152,26 @@ export function createPaymentsService(deps: {
       );
   }
 
-  /** Applies the provider's answer to the order: complete, refuse, or leave it pending. */
+  /** What an order no longer pending came to. */
+  function settledOutcome(order: OrderRow): Settlement {
+    if (order.status === 'paid') return { kind: 'paid' };
+    if (order.status === 'held') return { kind: 'held' };
+    if (order.status === 'failed') return { kind: 'failed', providerStatus: order.failureReason ?? '' };
+    return { kind: 'pending' };
+  }
+
+  /**
+   * Applies the provider's answer about the transaction the server initialized: complete, refuse, or leave it
+   * pending. Its amount and currency are the order's, fixed at the provider by `initialize`, which is why the
+   * status alone (all Basqet's verify answers) may decide.
+   */
   async function settle(order: OrderRow, verification: PaymentVerification): Promise<Settlement> {
-    if (verification.status === 'pending') return 'pending';
+    if (verification.status === 'pending') return { kind: 'pending' };
     if (verification.status === 'failed') {
       await fail(order.reference, `provider said ${verification.providerStatus}`);
-      return 'failed';
+      return { kind: 'failed', providerStatus: verification.providerStatus };
     }
-    if (verification.currency !== order.currency || verification.amountMinor !== order.amountMinor) {
-      // Paid, but not this order's price: never granted; kept failed with what was paid, for a refund.
-      await fail(
-        order.reference,
-        `paid ${verification.amountMinor ?? '?'} ${verification.currency ?? '?'} (minor units), expected ${order.amountMinor} ${order.currency}`,
-      );
-      return 'failed';
-    }
-    await complete(order.reference);
-    return 'paid';
+    return complete(order.reference);
   }
 
   async function orderOf(reference: string): Promise<OrderRow | undefined> {
@@ -172,25 +181,77 @@ export function createPaymentsService(deps: {
 
   /** Verifies one order with the provider and settles it; `unavailable` when the provider could not answer. */
   async function reverify(order: OrderRow): Promise<Settlement> {
+    // Never initialized at the provider: nothing there can have been paid.
+    if (!order.providerTransactionId) return { kind: 'pending' };
     let verification: PaymentVerification;
     try {
-      verification = await provider.verify(order.reference);
+      verification = await provider.verify(order.providerTransactionId);
     } catch (err) {
-      if (err instanceof ProviderUnavailable) return 'unavailable';
+      if (err instanceof ProviderUnavailable) return { kind: 'unavailable' };
       throw err;
     }
     return settle(order, verification);
   }
 
-  return {
+  /**
+   * The browser reports a payment on a transaction this order did not initialize (UNCONFIRMED whether Basqet's
+   * modal can make one of its own, see docs/payments.md). Its amount cannot be learnt from the status call, so it is
+   * never granted; but when the provider says it was paid, the order is held for an admin, so the money is not lost
+   * from view.
+   */
+  async function holdForeignPayment(order: OrderRow, transactionId: string): Promise<void> {
+    if (!PROVIDER_TRANSACTION_ID.test(transactionId)) return;
+    let verification: PaymentVerification;
+    try {
+      verification = await provider.verify(transactionId);
+    } catch (err) {
+      if (err instanceof ProviderUnavailable) return;
+      throw err;
+    }
+    if (verification.status !== 'successful') return;
+    await db
+      .update(paymentOrders)
+      .set({
+        status: 'held',
+        paidAt: new Date(),
+        failureReason: `${HELD_FOREIGN_TRANSACTION} ${transactionId}`,
+      })
+      .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, ['pending', 'expired'])));
+  }
+
+  /** The customer-facing checkout of an order initialized at the provider. */
+  async function checkoutOf(order: OrderRow, accountId: string): Promise<PaymentCheckout> {
+    const [account] = await db
+      .select({ email: accounts.email, firstName: accounts.firstName, lastName: accounts.lastName })
+      .from(accounts)
+      .where(eq(accounts.id, accountId));
+    const [app] = await db.select({ name: apps.name }).from(apps).where(eq(apps.id, order.appId));
+    return {
+      provider: provider.name,
+      publicKey: provider.publicKey,
+      scriptUrl: provider.scriptUrl,
+      reference: order.reference,
+      transactionId: order.providerTransactionId!,
+      amount: fromMinor(order.amountMinor),
+      currency: order.currency,
+      customer: { name: `${account!.firstName} ${account!.lastName}`.trim(), email: account!.email },
+      narration: `AfroFX ${order.planName} plan for ${app!.name}, ${TERM_MONTHS} months`,
+      plan: { _id: order.planId!, name: order.planName },
+      isUpcoming: order.isUpcoming,
+      expiresAt: order.expiresAt.toISOString(),
+    };
+  }
+
+  const service = {
     /**
-     * SPEC §4: buying is allowed when no upcoming plan exists and the current plan is not active or ends within 5
-     * days; such a late purchase is `upcoming`. The price is the server's (SPEC §9), fixed in the order.
+     * SPEC §4: buying follows the shared canBuyPlan; a purchase within the upgrade window is `upcoming`. The price is the server's (SPEC §9), fixed in the order and at the
+     * provider. An app has at most one pending order: the same plan and currency reuse it, anything else replaces it.
      */
     async initialize(
       accountId: string,
       appId: string,
       input: InitializePaymentInput,
+      reusedOrderWasSettled = false,
     ): Promise<PaymentCheckout> {
       const now = new Date();
       const plan = await deps.plans.onSale(input.plan);
@@ -198,54 +259,99 @@ export function createPaymentsService(deps: {
         deps.subscriptions.current(appId),
         deps.subscriptions.upcoming(appId),
       ]);
-      const live = current && current.status !== 'expired' ? current : null;
-      const endsSoon =
-        live !== null && Date.parse(live.expireAt) - now.getTime() <= UPGRADE_WINDOW_DAYS * DAY_MS;
-      if (upcoming || (live?.status === 'active' && !endsSoon)) throw conflict(ACTIVE_PLAN_MESSAGE);
+      if (!canBuyPlan(current, upcoming, now)) throw conflict(ACTIVE_PLAN_MESSAGE);
 
       const rate =
         input.currency === 'NGN' ? usdBuyRate(await deps.rates.latestForMarket('black_market_cash')) : null;
       const amountMinor = planPriceMinor(plan.amount, input.currency, rate ?? 0);
+      if (fromMinor(amountMinor) > PAYMENT_AMOUNT_MAX) {
+        throw badRequest(
+          `This plan costs more than one payment may be (${PAYMENT_AMOUNT_MAX} ${input.currency}).`,
+        );
+      }
       const [account] = await db
         .select({ email: accounts.email, firstName: accounts.firstName, lastName: accounts.lastName })
         .from(accounts)
         .where(eq(accounts.id, accountId));
-      const [app] = await db.select({ name: apps.name }).from(apps).where(eq(apps.id, appId));
-      const [order] = await db
-        .insert(paymentOrders)
-        .values({
-          reference: newReference(),
-          provider: provider.name,
-          appId,
-          accountId,
-          planId: plan._id,
-          planName: plan.name,
-          requestLimit: plan.numberOfRequest,
-          currency: input.currency,
-          amountMinor,
-          usdRate: rate,
-          isUpcoming: live !== null,
-          expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
-        })
+
+      const order = await db.transaction(async (tx) => {
+        // Initializations of one app are decided one after the other.
+        await tx.select({ id: apps.id }).from(apps).where(eq(apps.id, appId)).for('update');
+        const pending = await tx
+          .select()
+          .from(paymentOrders)
+          .where(and(eq(paymentOrders.appId, appId), eq(paymentOrders.status, 'pending')));
+        const reusable = pending.find(
+          (row) =>
+            row.planId === plan._id &&
+            row.currency === input.currency &&
+            row.providerTransactionId !== null &&
+            row.expiresAt.getTime() - now.getTime() > ORDER_TTL_MS / 2,
+        );
+        if (reusable) return reusable;
+        // Basqet's clients show no call to cancel a transaction: a replaced order is void here, and a payment that
+        // still reaches it is honoured by `complete` (or held) like any late payment.
+        if (pending.length > 0) {
+          await tx
+            .update(paymentOrders)
+            .set({ status: 'expired', failureReason: REPLACED })
+            .where(and(eq(paymentOrders.appId, appId), eq(paymentOrders.status, 'pending')));
+        }
+        const [created] = await tx
+          .insert(paymentOrders)
+          .values({
+            reference: newReference(),
+            provider: provider.name,
+            appId,
+            accountId,
+            planId: plan._id,
+            planName: plan.name,
+            requestLimit: plan.numberOfRequest,
+            currency: input.currency,
+            amountMinor,
+            usdRate: rate,
+            isUpcoming: isUpcomingPurchase(current, now),
+            expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
+          })
+          .returning();
+        return created!;
+      });
+      if (order.providerTransactionId) {
+        // A reused order may have been settled at the provider since (declined in the modal, or paid): it is
+        // settled here, and a new order is opened (or refused, when it was paid) rather than a finished one offered.
+        const outcome = reusedOrderWasSettled ? { kind: 'pending' } : await reverify(order);
+        if (outcome.kind === 'pending' || outcome.kind === 'unavailable') return checkoutOf(order, accountId);
+        return service.initialize(accountId, appId, input, true);
+      }
+
+      let transactionId: string;
+      try {
+        transactionId = await provider.initialize({
+          reference: order.reference,
+          amountMinor: order.amountMinor,
+          currency: order.currency,
+          customer: { name: `${account!.firstName} ${account!.lastName}`.trim(), email: account!.email },
+        });
+      } catch (err) {
+        if (!(err instanceof ProviderUnavailable)) throw err;
+        await fail(order.reference, `not initialized at the provider: ${err.message}`);
+        throw new DomainError(
+          503,
+          'The payment provider could not be reached. Nothing was charged; try again shortly.',
+        );
+      }
+      const [initialized] = await db
+        .update(paymentOrders)
+        .set({ providerTransactionId: transactionId })
+        .where(eq(paymentOrders.id, order.id))
         .returning();
-      return {
-        provider: provider.name,
-        publicKey: provider.publicKey,
-        scriptUrl: provider.scriptUrl,
-        reference: order!.reference,
-        amount: fromMinor(amountMinor),
-        currency: input.currency,
-        customer: { name: `${account!.firstName} ${account!.lastName}`.trim(), email: account!.email },
-        narration: `AfroFX ${plan.name} plan for ${app!.name}, ${TERM_MONTHS} months`,
-        plan: { _id: plan._id, name: plan.name },
-        isUpcoming: order!.isUpcoming,
-        expiresAt: order!.expiresAt.toISOString(),
-      };
+      return checkoutOf(initialized!, accountId);
     },
 
     /**
-     * SPEC §7 create_transaction: the browser's word that it paid. Only the provider's answer about a pending order
-     * of this app, for this plan and currency, at this order's price, grants anything; a replay answers the record.
+     * SPEC §7 create_transaction: the browser's word that it paid. Only the provider's answer about the transaction
+     * the server initialized for a pending order of this app, for this plan and currency, grants anything; a replay
+     * answers the record.
      */
     async confirm(appId: string, input: CreateTransactionInput): Promise<Purchase> {
       const order = await orderOf(input.reference);
@@ -253,67 +359,115 @@ export function createPaymentsService(deps: {
       if (order.planId !== input.plan || order.currency !== input.currency) {
         throw badRequest('This payment was started for another plan or currency.');
       }
-      if (order.status === 'paid') return purchaseOf(order.reference);
-      if (order.status === 'failed') throw notSuccessful();
-      const outcome = await reverify(order);
-      if (outcome === 'unavailable') {
-        // The reconcile job retries with backoff; the hourly sweep covers a queue that is away too.
-        await enqueue('payment-reconcile', { reference: order.reference }, { jobId: order.reference }).catch(
-          () => undefined,
-        );
-        throw providerUnavailable();
+      if (input.id !== undefined && input.id !== order.providerTransactionId) {
+        await holdForeignPayment(order, input.id);
+        throw badRequest('This payment is not the transaction the server started for this order.');
       }
-      if (outcome === 'pending') {
-        throw conflict('The payment provider has not confirmed this payment yet, so no plan was added.');
+      const outcome =
+        order.status === 'pending' || order.status === 'expired'
+          ? await reverify(order)
+          : settledOutcome(order);
+      switch (outcome.kind) {
+        case 'paid':
+          return purchaseOf(order.reference);
+        case 'held':
+          throw held();
+        case 'failed':
+          throw notSuccessful();
+        case 'unavailable':
+          // The reconcile job retries with backoff; the sweep covers a queue that is away too.
+          await enqueue(
+            'payment-reconcile',
+            { reference: order.reference },
+            { jobId: order.reference },
+          ).catch(() => undefined);
+          throw providerUnavailable();
+        case 'pending':
+          throw conflict('The payment provider has not confirmed this payment yet, so no plan was added.');
       }
-      if (outcome === 'failed') {
-        const settled = await orderOf(order.reference);
-        if (settled?.failureReason?.startsWith('paid ')) {
-          throw badRequest('The amount paid does not match the price of this plan, so no plan was added.');
-        }
-        throw notSuccessful();
-      }
-      return purchaseOf(order.reference);
     },
 
-    webhookSignatureIsValid: (rawBody: Buffer, signature: string | undefined) =>
-      provider.signatureIsValid(rawBody, signature),
+    /** Payments taken but not granted, newest first: an admin refunds or grants each. */
+    async held(): Promise<HeldPayment[]> {
+      const rows = await db
+        .select()
+        .from(paymentOrders)
+        .where(eq(paymentOrders.status, 'held'))
+        .orderBy(desc(paymentOrders.paidAt));
+      return rows.map((row) => ({
+        reference: row.reference,
+        providerTransactionId: row.providerTransactionId,
+        app: { _id: row.appId },
+        planName: row.planName,
+        amount: fromMinor(row.amountMinor),
+        currency: row.currency,
+        reason: row.failureReason ?? '',
+        paidAt: row.paidAt?.toISOString() ?? null,
+      }));
+    },
 
-    /** The provider's webhook (signature already checked): the body only names a reference to re-verify. */
-    async onWebhook(reference: string): Promise<Settlement | 'unknown'> {
-      const order = await orderOf(reference);
-      if (!order) return 'unknown';
-      if (order.status === 'paid' || order.status === 'failed') return order.status;
+    webhookIsAuthentic: (rawBody: Buffer, signature: string | undefined) =>
+      provider.webhookIsAuthentic(rawBody, signature),
+
+    /**
+     * The provider's webhook is only a hint: the order it names (by the provider's transaction id or by our
+     * reference) is asked about again, and the answer decides.
+     */
+    async onWebhook(hint: {
+      transactionIds: string[];
+      references: string[];
+    }): Promise<Settlement | { kind: 'unknown' }> {
+      const conditions = [
+        ...(hint.transactionIds.length > 0
+          ? [inArray(paymentOrders.providerTransactionId, hint.transactionIds)]
+          : []),
+        ...(hint.references.length > 0 ? [inArray(paymentOrders.reference, hint.references)] : []),
+      ];
+      if (conditions.length === 0) return { kind: 'unknown' };
+      const [order] = await db
+        .select()
+        .from(paymentOrders)
+        .where(
+          and(
+            eq(paymentOrders.provider, provider.name),
+            conditions.length === 1 ? conditions[0] : or(...conditions),
+          ),
+        )
+        .limit(1);
+      if (!order) return { kind: 'unknown' };
+      if (order.status !== 'pending' && order.status !== 'expired') return settledOutcome(order);
       return reverify(order);
     },
 
     /** The reconcile job for one order: throws while the provider cannot answer, so the queue retries. */
-    async reconcile(reference: string): Promise<Settlement | 'unknown'> {
+    async reconcile(reference: string): Promise<Settlement | { kind: 'unknown' }> {
       const order = await orderOf(reference);
-      if (!order) return 'unknown';
-      if (order.status !== 'pending') return order.status === 'paid' ? 'paid' : 'failed';
+      if (!order) return { kind: 'unknown' };
+      if (order.status !== 'pending') return settledOutcome(order);
       const outcome = await reverify(order);
-      if (outcome === 'unavailable') throw new ProviderUnavailable('payment provider unavailable');
+      if (outcome.kind === 'unavailable') throw new ProviderUnavailable('payment provider unavailable');
       return outcome;
     },
 
     /**
-     * The lifecycle job's sweep: re-verifies pending orders, and voids those past their expiry that the provider
-     * never saw paid. An order the provider cannot answer about stays pending (a payment is never lost).
+     * The order sweep: re-verifies pending orders, and voids those past their expiry that the provider never saw
+     * paid. An order the provider cannot answer about stays pending (a payment is never lost).
      */
-    async sweepPending(now = new Date()): Promise<{ paid: number; expired: number }> {
-      // Pending orders live for minutes, so there are few of them at any time.
+    async sweepPending(now = new Date()): Promise<{ paid: number; held: number; expired: number }> {
+      // An app has at most one pending order, and it lives for minutes, so there are few at any time.
       const pending = await db
         .select()
         .from(paymentOrders)
         .where(eq(paymentOrders.status, 'pending'))
         .orderBy(paymentOrders.createdAt);
       let paid = 0;
+      let heldCount = 0;
       let expired = 0;
       for (const order of pending) {
         const outcome = await reverify(order);
-        if (outcome === 'paid') paid++;
-        if (outcome === 'pending' && order.expiresAt <= now) {
+        if (outcome.kind === 'paid') paid++;
+        if (outcome.kind === 'held') heldCount++;
+        if (outcome.kind === 'pending' && order.expiresAt <= now) {
           const voided = await db
             .update(paymentOrders)
             .set({ status: 'expired' })
@@ -328,9 +482,10 @@ export function createPaymentsService(deps: {
           expired += voided.length;
         }
       }
-      return { paid, expired };
+      return { paid, held: heldCount, expired };
     },
   };
+  return service;
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

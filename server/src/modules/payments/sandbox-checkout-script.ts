@@ -1,20 +1,22 @@
-// The sandbox's checkout script (PAYMENT_PROVIDER=sandbox): defines window.BasqetCheckout.open(options) as the
-// provider's script does (CheckoutOptions in shared/), and opens a modal that says plainly that no money moves.
-// Pay records the payment with the sandbox provider; Decline records a refusal. The merchant's server then verifies
-// the reference over the provider API, exactly as with Basqet.
+// The sandbox's stand-in for Basqet's `basqet.js` (PAYMENT_PROVIDER=sandbox): defines `window.payWithBasqet(config)`
+// with basqet-react's config names and callbacks (shared/providers/basqet.md), and opens a modal that says plainly
+// that no money moves. It pays the transaction the merchant's server initialized when `metadata.transaction_id`
+// names one (UNCONFIRMED how the real modal is tied to it, see basqet-contract.ts), or else initializes its own from
+// the config, as a modal given only an amount must. Pay and Decline settle it with the fake's test-mode `trigger`
+// call; Close abandons it. The merchant's server then asks the fake for the status, exactly as it asks Basqet.
 export const SANDBOX_CHECKOUT_SCRIPT = String.raw`(function () {
   var script = document.currentScript;
-  var base = new URL('.', script && script.src ? script.src : location.href).href;
+  var base = new URL('.', script && script.src ? script.src : location.href).href + 'v1/';
   function el(tag, style, text) {
     var node = document.createElement(tag);
     if (style) node.setAttribute('style', style);
     if (text) node.textContent = text;
     return node;
   }
-  function post(path, body) {
-    return fetch(base + 'v1/checkout/' + encodeURIComponent(body.reference) + '/' + path, {
+  function call(publicKey, path, body) {
+    return fetch(base + path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + publicKey },
       body: JSON.stringify(body),
     }).then(function (res) {
       return res.json().then(function (json) {
@@ -23,7 +25,21 @@ export const SANDBOX_CHECKOUT_SCRIPT = String.raw`(function () {
       });
     });
   }
-  function open(options) {
+  function payWithBasqet(config) {
+    ['public_key', 'email', 'amount', 'onSuccess', 'onAbandoned'].forEach(function (name) {
+      if (config[name] === undefined || config[name] === null || config[name] === '') {
+        throw new Error('payWithBasqet: ' + name + ' is required');
+      }
+    });
+    var metadata = config.metadata || {};
+    var transaction = metadata.transaction_id
+      ? Promise.resolve({ id: metadata.transaction_id })
+      : call(config.public_key, 'transaction', {
+          customer: { name: config.email, email: config.email },
+          amount: String(config.amount),
+          currency: config.currency,
+          meta: { reference: metadata.reference },
+        });
     var overlay = el('div', 'position:fixed;inset:0;background:rgba(15,23,42,.6);display:flex;align-items:center;justify-content:center;z-index:2147483647;font-family:system-ui,sans-serif');
     overlay.setAttribute('data-testid', 'sandbox-checkout');
     var box = el('div', 'background:#fff;border-radius:12px;padding:24px;width:min(92vw,380px);box-shadow:0 10px 40px rgba(0,0,0,.3)');
@@ -31,17 +47,19 @@ export const SANDBOX_CHECKOUT_SCRIPT = String.raw`(function () {
     box.setAttribute('aria-modal', 'true');
     box.setAttribute('aria-label', 'Test payment');
     var banner = el('p', 'margin:0 0 16px;padding:8px 12px;border-radius:8px;background:#fef3c7;color:#92400e;font-weight:600;text-align:center', 'Test payment \u2014 no money moves');
-    var amount = el('p', 'margin:0 0 4px;font-size:28px;font-weight:700;color:#0f172a', options.currency + ' ' + Number(options.amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-    var narration = el('p', 'margin:0 0 4px;color:#334155', options.narration);
-    var customer = el('p', 'margin:0 0 20px;color:#64748b;font-size:14px', options.customer.name + ' \u00b7 ' + options.customer.email);
+    var amount = el('p', 'margin:0 0 4px;font-size:28px;font-weight:700;color:#0f172a', (config.currency || '') + ' ' + Number(config.amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+    amount.setAttribute('data-testid', 'sandbox-amount');
+    var customer = el('p', 'margin:0 0 20px;color:#64748b;font-size:14px', config.email);
     var status = el('p', 'margin:0 0 12px;color:#b91c1c;font-size:14px;min-height:1em');
     status.setAttribute('role', 'status');
     var row = el('div', 'display:flex;gap:12px');
-    var pay = el('button', 'flex:1;padding:10px;border:0;border-radius:8px;background:#15803d;color:#fff;font-weight:600;cursor:pointer', 'Pay');
-    var decline = el('button', 'flex:1;padding:10px;border:1px solid #cbd5e1;border-radius:8px;background:#fff;color:#0f172a;font-weight:600;cursor:pointer', 'Decline');
-    pay.type = decline.type = 'button';
-    row.append(pay, decline);
-    box.append(banner, amount, narration, customer, status, row);
+    var button = 'flex:1;padding:10px;border-radius:8px;font-weight:600;cursor:pointer;';
+    var pay = el('button', button + 'border:0;background:#15803d;color:#fff', 'Pay');
+    var decline = el('button', button + 'border:1px solid #cbd5e1;background:#fff;color:#0f172a', 'Decline');
+    var close = el('button', button + 'border:1px solid #cbd5e1;background:#fff;color:#0f172a', 'Close');
+    pay.type = decline.type = close.type = 'button';
+    row.append(pay, decline, close);
+    box.append(banner, amount, customer, status, row);
     overlay.append(box);
     document.body.append(overlay);
     var settled = false;
@@ -49,27 +67,36 @@ export const SANDBOX_CHECKOUT_SCRIPT = String.raw`(function () {
       if (settled) return;
       settled = true;
       overlay.remove();
-      callback(result);
+      if (callback) callback(result);
+      if (config.onClose) config.onClose();
     }
     function busy(on) {
-      pay.disabled = decline.disabled = on;
+      pay.disabled = decline.disabled = close.disabled = on;
     }
-    var body = { reference: options.reference, publicKey: options.publicKey, amount: options.amount, currency: options.currency };
-    pay.addEventListener('click', function () {
+    function trigger(outcome) {
       busy(true);
-      post('pay', body).then(
-        function (data) { finish(options.onSuccess, { reference: options.reference, status: data.status, id: data.id }); },
-        function (err) { status.textContent = err.message; busy(false); }
-      );
+      return transaction
+        .then(function (txn) {
+          return call(config.public_key, 'transaction/' + encodeURIComponent(txn.id) + '/trigger', { status: outcome }).then(function (data) {
+            // A transaction is settled once: paying one already declined (or the reverse) changes nothing.
+            if (data.status !== outcome) throw new Error('This payment was already ' + String(data.status).toLowerCase() + '.');
+            return { id: txn.id, status: data.status, amount: config.amount, currency: config.currency, metadata: metadata };
+          });
+        })
+        .catch(function (err) {
+          status.textContent = err.message;
+          busy(false);
+          throw err;
+        });
+    }
+    pay.addEventListener('click', function () {
+      trigger('SUCCESSFUL').then(function (response) { finish(config.onSuccess, response); }, function () {});
     });
     decline.addEventListener('click', function () {
-      busy(true);
-      post('decline', body).then(
-        function (data) { finish(options.onClose, { reference: options.reference, status: data.status, message: 'The payment was declined.' }); },
-        function (err) { status.textContent = err.message; busy(false); }
-      );
+      trigger('DECLINED').then(function () { finish(config.onError, { type: 'declined' }); }, function () {});
     });
+    close.addEventListener('click', function () { finish(config.onAbandoned); });
   }
-  window.BasqetCheckout = { open: open };
+  window.payWithBasqet = payWithBasqet;
 })();
 `;

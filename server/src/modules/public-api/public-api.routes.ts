@@ -41,6 +41,8 @@ import {
   type Base,
   type QuoteWithoutAge,
   withFreshness,
+  quotaPeriod,
+  type QuotaPeriod,
 } from '@afrofx/shared';
 import { badRequest, DomainError, notFound } from '../../errors';
 import { ok } from '../../http';
@@ -48,7 +50,6 @@ import { candleRange, historyRange } from '../rates/rate-range';
 import type { RouteOptions } from '../../route-options';
 import { PREMIUM_MARKETS, PREMIUM_WINDOWS, premiumOf, REFERENCE_MARKET, windowStart } from '../rates/premium';
 import { createApiClients, LOOKUP_WINDOW_MS, type ApiClient } from './api-clients';
-import { quotaPeriod, type QuotaPeriod } from './quota-period';
 import {
   createMemoryQuotaStore,
   createPostgresQuotaStore,

@@ -13,7 +13,7 @@ import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
 import { subscriptions } from '../../db/schema';
-import type { QuotaPeriod } from './quota-period';
+import type { QuotaPeriod } from '@afrofx/shared';
 
 export interface QuotaSubject {
   subscriptionId: string;

@@ -9,10 +9,14 @@ export const siteRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
     {
       schema: {
         tags: ['Public'],
-        summary: 'The support address the site shows (SUPPORT_EMAIL)',
+        summary: 'The support address the site shows (SUPPORT_EMAIL), and whether the site is a demo',
         response: { 200: Envelope(SiteContact) },
       },
     },
-    async () => ok({ supportEmail: runtime.config.supportEmail }, 'Site contact fetched.'),
+    async () =>
+      ok(
+        { supportEmail: runtime.config.supportEmail, demo: runtime.config.paymentProvider === 'sandbox' },
+        'Site contact fetched.',
+      ),
   );
 };

@@ -1,10 +1,10 @@
 // DESIGN §4 subscription states, kept by an hourly job (jobs/subscription-lifecycle.job.ts). Every step is a
 // conditional UPDATE from the state it expects, so running it twice, or beside the paid API, changes nothing more.
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { quotaPeriod } from '@afrofx/shared';
 import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
 import { accounts, apps, subscriptions, usageWarnings } from '../../db/schema';
-import { quotaPeriod } from '../public-api/quota-period';
 
 export const WARNING_PERCENTS = [80, 100] as const;
 

@@ -1,9 +1,8 @@
 import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
-import type { Subscription, Transaction } from '@afrofx/shared';
+import { quotaPeriod, type Subscription, type Transaction } from '@afrofx/shared';
 import type { Database } from '../../db/client';
 import { accounts, apps, plans, subscriptions, transactions } from '../../db/schema';
 import type { Page } from '../../http';
-import { quotaPeriod } from '../public-api/quota-period';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 

@@ -4,6 +4,7 @@ import type {
   ApiEnvelope,
   App,
   FeatureInput,
+  HeldPayment,
   JobRun,
   Market,
   PagedResponse,
@@ -114,6 +115,10 @@ const adminApi = api.injectEndpoints({
       infiniteQueryOptions: pageOptions,
       query: ({ pageParam }) => `admin/fetch_transactions?page=${pageParam}`,
     }),
+    fetchHeldPayments: build.query<HeldPayment[], void>({
+      query: () => 'admin/held_payments',
+      transformResponse: (response: ApiEnvelope<HeldPayment[]>) => response.data,
+    }),
     fetchUsers: build.infiniteQuery<PagedResponse<AdminUser>, void, number>({
       infiniteQueryOptions: pageOptions,
       query: ({ pageParam }) => `admin/fetch_users?page=${pageParam}`,
@@ -160,6 +165,7 @@ export const {
   useRemoveFeatureFromPlanMutation,
   useDeletePlanMutation,
   useFetchAllTransactionsInfiniteQuery,
+  useFetchHeldPaymentsQuery,
   useFetchAllSubscriptionsInfiniteQuery,
   useFetchUsersInfiniteQuery,
   useCreateUserMutation,

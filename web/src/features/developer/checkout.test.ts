@@ -1,4 +1,4 @@
-import type { CheckoutOptions, CheckoutResult, PaymentCheckout } from '@afrofx/shared';
+import type { BasqetConfig, BasqetSuccess, PaymentCheckout } from '@afrofx/shared';
 import { waitFor } from '@testing-library/react';
 import { loadCheckoutScript, purchasePlan, SCRIPT_LOAD_ERROR, type PurchaseCalls } from './checkout';
 
@@ -12,6 +12,7 @@ function checkoutFor(currency: 'USD' | 'NGN', scriptUrl: string): PaymentCheckou
     publicKey: 'pk_test_sandbox',
     scriptUrl,
     reference: 'afx_ABCDEFGHIJKLMNOPQRSTUVWX',
+    transactionId: 'txn_1',
     amount: currency === 'USD' ? 49.2 : 72815,
     currency,
     customer: { name: 'Ada Okafor', email: 'ada@example.com' },
@@ -33,17 +34,13 @@ async function scriptFires(src: string, event: 'load' | 'error') {
 }
 
 /** A stand-in for the provider's modal: `behave` decides what it calls back. */
-function provideModal(behave: (options: CheckoutOptions) => void) {
+function provideModal(behave: (config: BasqetConfig) => void) {
   const open = jest.fn(behave);
-  window.BasqetCheckout = { open };
+  window.payWithBasqet = open;
   return open;
 }
 
-const success: CheckoutResult = {
-  reference: 'afx_ABCDEFGHIJKLMNOPQRSTUVWX',
-  status: 'SUCCESSFUL',
-  id: 'pay_1',
-};
+const success: BasqetSuccess = { id: 'txn_1', status: 'SUCCESSFUL' };
 
 function calls(checkout: PaymentCheckout) {
   const purchase = { transaction: {}, subscription: {} } as never;
@@ -58,7 +55,7 @@ function calls(checkout: PaymentCheckout) {
 }
 
 afterEach(() => {
-  delete window.BasqetCheckout;
+  delete window.payWithBasqet;
   document.head.innerHTML = '';
 });
 
@@ -111,12 +108,11 @@ describe('buying a plan', () => {
     expect(api.initialize).toHaveBeenCalledWith({ plan: 'plan-growth', currency: 'NGN', isUpcoming: false });
     expect(open).toHaveBeenCalledWith(
       expect.objectContaining({
-        publicKey: 'pk_test_sandbox',
+        public_key: 'pk_test_sandbox',
+        email: 'ada@example.com',
         amount: 72815,
         currency: 'NGN',
-        reference: checkout.reference,
-        customer: { name: 'Ada Okafor', email: 'ada@example.com' },
-        narration: 'AfroFX Growth plan for Remit',
+        metadata: { reference: checkout.reference, transaction_id: 'txn_1' },
       }),
     );
     expect(api.complete).toHaveBeenCalledWith({
@@ -126,7 +122,7 @@ describe('buying a plan', () => {
       currentRate: 1450,
       reference: checkout.reference,
       status: 'SUCCESSFUL',
-      id: 'pay_1',
+      id: 'txn_1',
     });
     expect(outcome).toEqual(expect.objectContaining({ kind: 'paid' }));
   });
@@ -154,7 +150,7 @@ describe('buying a plan', () => {
     provideModal((options) => {
       options.onSuccess(success);
       options.onSuccess(success);
-      options.onClose({ reference: success.reference, status: 'CANCELLED' });
+      options.onAbandoned();
     });
     const api = calls(checkoutFor('USD', src));
 
@@ -171,9 +167,25 @@ describe('buying a plan', () => {
     expect(outcome.kind).toBe('paid');
   });
 
-  it('buys nothing, and says why, when the payment is declined in the modal', async () => {
+  it.each<[string, (config: BasqetConfig) => void, string]>([
+    [
+      'declined in the modal (onError)',
+      (config) => config.onError!({ type: 'declined' }),
+      'The payment was declined, so no plan was bought.',
+    ],
+    [
+      'failing in the modal (onError)',
+      (config) => config.onError!({ type: 'network' }),
+      'The payment did not go through, so no plan was bought.',
+    ],
+    [
+      'closed before paying (onAbandoned)',
+      (config) => config.onAbandoned(),
+      'The payment window was closed before paying, so no plan was bought.',
+    ],
+  ])('buys nothing, and says why, for a payment %s', async (_case, behave, message) => {
     const src = nextScriptUrl();
-    provideModal((options) => options.onClose({ reference: success.reference, status: 'DECLINED' }));
+    provideModal(behave);
     const api = calls(checkoutFor('USD', src));
 
     const buying = purchasePlan(api, {
@@ -184,10 +196,7 @@ describe('buying a plan', () => {
     });
     await scriptFires(src, 'load');
 
-    await expect(buying).resolves.toEqual({
-      kind: 'not-paid',
-      message: 'The payment was declined, so no plan was bought.',
-    });
+    await expect(buying).resolves.toEqual({ kind: 'not-paid', message });
     expect(api.complete).not.toHaveBeenCalled();
   });
 

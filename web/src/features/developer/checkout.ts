@@ -1,5 +1,5 @@
 import type {
-  CheckoutResult,
+  BasqetSuccess,
   CreateTransactionInput,
   PaymentCheckout,
   PaymentCurrency,
@@ -23,7 +23,7 @@ export function loadCheckoutScript(src: string): Promise<void> {
     script.src = src;
     script.async = true;
     script.addEventListener('load', () => {
-      if (window.BasqetCheckout) resolve();
+      if (window.payWithBasqet) resolve();
       else reject(new Error(SCRIPT_LOAD_ERROR));
     });
     script.addEventListener('error', () => {
@@ -37,29 +37,31 @@ export function loadCheckoutScript(src: string): Promise<void> {
   return loading;
 }
 
-/** How the provider's modal ended: paid (with its success result), or closed without payment. */
-export type ModalOutcome = { paid: true; result: CheckoutResult } | { paid: false; result: CheckoutResult };
+/** How the provider's modal ended: paid (with its success response), abandoned, or an error. */
+export type ModalOutcome =
+  { kind: 'paid'; response: BasqetSuccess } | { kind: 'abandoned' } | { kind: 'error'; type: string };
 
 /**
- * Opens the provider's modal for the server's order. SPEC §4: the success callback runs once only; a promise
+ * Opens the provider's modal (`payWithBasqet`, with basqet-react's config names) for the server's order, at the
+ * amount and currency the server fixed at the provider. SPEC §4: the success callback runs once only; a promise
  * settles once, so a modal that calls back twice (or calls back and then closes) still gives one outcome.
  */
 export function payInModal(checkout: PaymentCheckout): Promise<ModalOutcome> {
   return new Promise((resolve, reject) => {
-    const modal = window.BasqetCheckout;
-    if (!modal) {
+    const payWithBasqet = window.payWithBasqet;
+    if (!payWithBasqet) {
       reject(new Error(SCRIPT_LOAD_ERROR));
       return;
     }
-    modal.open({
-      publicKey: checkout.publicKey,
+    payWithBasqet({
+      public_key: checkout.publicKey,
+      email: checkout.customer.email,
       amount: checkout.amount,
       currency: checkout.currency,
-      reference: checkout.reference,
-      customer: checkout.customer,
-      narration: checkout.narration,
-      onSuccess: (result) => resolve({ paid: true, result }),
-      onClose: (result) => resolve({ paid: false, result }),
+      metadata: { reference: checkout.reference, transaction_id: checkout.transactionId },
+      onSuccess: (response) => resolve({ kind: 'paid', response }),
+      onError: (error) => resolve({ kind: 'error', type: error?.type ?? 'unknown' }),
+      onAbandoned: () => resolve({ kind: 'abandoned' }),
     });
   });
 }
@@ -67,7 +69,7 @@ export function payInModal(checkout: PaymentCheckout): Promise<ModalOutcome> {
 /** SPEC §7 create_transaction body: plan, currency, isUpcoming, currentRate (NGN only) and the success result. */
 export function transactionBody(
   checkout: PaymentCheckout,
-  result: CheckoutResult,
+  response: BasqetSuccess,
   usdRate: number | undefined,
 ): CreateTransactionInput {
   return {
@@ -75,9 +77,9 @@ export function transactionBody(
     currency: checkout.currency,
     isUpcoming: checkout.isUpcoming,
     ...(checkout.currency === 'NGN' && usdRate !== undefined ? { currentRate: usdRate } : {}),
-    reference: result.reference,
-    ...(result.status ? { status: result.status } : {}),
-    ...(result.id ? { id: result.id } : {}),
+    reference: checkout.reference,
+    ...(typeof response.status === 'string' ? { status: response.status.slice(0, 40) } : {}),
+    ...(typeof response.id === 'string' ? { id: response.id } : {}),
   };
 }
 
@@ -94,16 +96,13 @@ export interface PurchaseCalls {
 export type PurchaseOutcome =
   { kind: 'paid'; message: string; purchase: Purchase } | { kind: 'not-paid'; message: string };
 
-/** Why no plan was bought, from how the modal closed. */
-function notPaidMessage(result: CheckoutResult): string {
-  switch (result.status.toUpperCase()) {
-    case 'DECLINED':
-      return 'The payment was declined, so no plan was bought.';
-    case 'CANCELLED':
-      return 'The payment was cancelled, so no plan was bought.';
-    default:
-      return 'The payment was not completed, so no plan was bought.';
-  }
+/** Why no plan was bought, from how the modal ended. */
+function notPaidMessage(outcome: Exclude<ModalOutcome, { kind: 'paid' }>): string {
+  if (outcome.kind === 'abandoned')
+    return 'The payment window was closed before paying, so no plan was bought.';
+  return outcome.type === 'declined'
+    ? 'The payment was declined, so no plan was bought.'
+    : 'The payment did not go through, so no plan was bought.';
 }
 
 /**
@@ -121,7 +120,7 @@ export async function purchasePlan(
   });
   await loadCheckoutScript(checkout.scriptUrl);
   const outcome = await payInModal(checkout);
-  if (!outcome.paid) return { kind: 'not-paid', message: notPaidMessage(outcome.result) };
-  const { data, message } = await calls.complete(transactionBody(checkout, outcome.result, order.usdRate));
+  if (outcome.kind !== 'paid') return { kind: 'not-paid', message: notPaidMessage(outcome) };
+  const { data, message } = await calls.complete(transactionBody(checkout, outcome.response, order.usdRate));
   return { kind: 'paid', message, purchase: data };
 }

@@ -1,12 +1,6 @@
 import { makeSubscription } from '../../test/developer';
-import {
-  canBuyPlan,
-  daysLeft,
-  isUpcomingPurchase,
-  planBanner,
-  pricingRate,
-  usagePercent,
-} from './plan-status';
+import { canBuyPlan, isUpcomingPurchase } from '@afrofx/shared';
+import { daysLeft, planBanner, pricingRate, usagePercent } from './plan-status';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const endingIn = (days: number, overrides = {}) => makeSubscription(overrides, now, days);

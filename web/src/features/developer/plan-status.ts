@@ -1,15 +1,10 @@
-import { FALLBACK_USD_RATE, UPGRADE_WINDOW_DAYS, type Subscription } from '@afrofx/shared';
+import { endsWithinUpgradeWindow, FALLBACK_USD_RATE, type Subscription } from '@afrofx/shared';
 
 const DAY_MS = 86_400_000;
 
 export type PlanBannerKind = 'upcoming' | 'expiring';
 
 type MaybeSubscription = Subscription | null | undefined;
-
-function expiresWithinUpgradeWindow(subscription: Subscription, now: Date): boolean {
-  const left = Date.parse(subscription.expireAt) - now.getTime();
-  return subscription.status !== 'expired' && left > 0 && left <= UPGRADE_WINDOW_DAYS * DAY_MS;
-}
 
 /**
  * SPEC §4 banners: an upcoming plan says it starts when the current one ends; a plan that is not expired
@@ -21,27 +16,8 @@ export function planBanner(
   now = new Date(),
 ): PlanBannerKind | null {
   if (upcoming) return 'upcoming';
-  if (current && expiresWithinUpgradeWindow(current, now)) return 'expiring';
+  if (current && endsWithinUpgradeWindow(current, now)) return 'expiring';
   return null;
-}
-
-/**
- * SPEC §4: a plan can be bought when no upcoming plan exists and the current plan is not active or
- * ends within the upgrade window.
- */
-export function canBuyPlan(
-  current: MaybeSubscription,
-  upcoming: MaybeSubscription,
-  now = new Date(),
-): boolean {
-  if (upcoming) return false;
-  if (!current || current.status !== 'active') return true;
-  return expiresWithinUpgradeWindow(current, now);
-}
-
-/** SPEC §4: a purchase within 5 days of the end of a plan that has not expired starts when that plan ends. */
-export function isUpcomingPurchase(current: MaybeSubscription, now = new Date()): boolean {
-  return Boolean(current && expiresWithinUpgradeWindow(current, now));
 }
 
 /** Whole days left before `expireAt`, never below zero. */

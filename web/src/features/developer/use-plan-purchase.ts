@@ -1,10 +1,9 @@
-import type { PaymentCurrency, Plan, Subscription } from '@afrofx/shared';
+import { isUpcomingPurchase, type PaymentCurrency, type Plan, type Subscription } from '@afrofx/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { showToast } from '../../lib/toast';
 import { purchasePlan, SCRIPT_LOAD_ERROR } from './checkout';
 import { useCreateTransactionMutation, useInitializePaymentMutation } from './developer-api';
-import { isUpcomingPurchase } from './plan-status';
 
 interface PlanPurchaseOptions {
   appId: string;

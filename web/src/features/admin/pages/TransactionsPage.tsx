@@ -1,11 +1,12 @@
 import { formatDateTime, formatNumber, type Transaction } from '@afrofx/shared';
 import { errorMessage } from '../../../api/error-message';
 import { Card } from '../../../components/Card';
+import { Notice } from '../../../components/Notice';
 import { PageHeader } from '../../../components/PageHeader';
 import { Table, type Column } from '../../../components/Table';
 import { TransactionAmount, TransactionPlan, TransactionStatus } from '../../../components/TransactionCells';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useFetchAllTransactionsInfiniteQuery } from '../admin-api';
+import { useFetchAllTransactionsInfiniteQuery, useFetchHeldPaymentsQuery } from '../admin-api';
 
 // SPEC §2: currency, app name, amount, reference, status, user, email, created at (and the plan bought).
 const columns: ReadonlyArray<Column<Transaction>> = [
@@ -55,6 +56,32 @@ const columns: ReadonlyArray<Column<Transaction>> = [
   },
 ];
 
+/**
+ * Payments taken but not granted (they would have stacked a second upcoming plan, or were made on a transaction the
+ * order did not start): each is refunded, or granted, by hand at the provider.
+ */
+function HeldPayments() {
+  const held = useFetchHeldPaymentsQuery().data;
+  if (!held?.length) return null;
+  return (
+    <Notice
+      tone="warning"
+      className="mb-6"
+      title={`${held.length} held ${held.length === 1 ? 'payment' : 'payments'} to refund`}
+    >
+      <ul className="mt-1 space-y-1">
+        {held.map((payment) => (
+          <li key={payment.reference}>
+            <span className="font-mono text-[13px]">{payment.reference}</span>: {payment.currency}{' '}
+            {formatNumber(payment.amount)} for {payment.planName}
+            {payment.paidAt ? `, paid ${formatDateTime(payment.paidAt)}` : ''}. {payment.reason}
+          </li>
+        ))}
+      </ul>
+    </Notice>
+  );
+}
+
 export function TransactionsPage() {
   useDocumentTitle('Transactions');
   const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
@@ -71,6 +98,7 @@ export function TransactionsPage() {
             : `${formatNumber(total, 0)} plan ${total === 1 ? 'payment' : 'payments'}, newest first.`
         }
       />
+      <HeldPayments />
       <Card className="overflow-hidden">
         <Table
           caption="Transactions"

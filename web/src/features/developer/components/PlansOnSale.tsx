@@ -1,7 +1,10 @@
 import {
+  canBuyPlan,
   formatDateTime,
   formatNumber,
+  isUpcomingPurchase,
   planPrice,
+  TERM_MONTHS,
   UPGRADE_WINDOW_DAYS,
   type PaymentCurrency,
   type Plan,
@@ -12,7 +15,6 @@ import { Button } from '../../../components/Button';
 import { Notice } from '../../../components/Notice';
 import { PlansGrid } from '../../../components/PlansGrid';
 import { SegmentedControl } from '../../../components/SegmentedControl';
-import { canBuyPlan, isUpcomingPurchase } from '../plan-status';
 
 const currencies = [
   { value: 'USD', label: 'Pay in USD' },
@@ -74,7 +76,7 @@ export function PlansOnSale({
       )}
       {startsLater && current && (
         <Notice tone="info" title="Your new plan starts when the current one ends.">
-          The plan you buy now begins on {formatDateTime(current.expireAt)} and runs for 12 months.
+          The plan you buy now begins on {formatDateTime(current.expireAt)} and runs for {TERM_MONTHS} months.
         </Notice>
       )}
       {canBuy && (

@@ -1,0 +1,15 @@
+// The order sweep (DESIGN §4): settles pending payment orders with the provider (a payment whose browser and webhook
+// both went missing is still granted, or held) and voids those past their expiry that the provider never saw paid.
+// Idempotent: a second run finds nothing more to do.
+import type { JobContext } from './job-context';
+
+/** Orders live 30 minutes; a sweep every 10 catches a lost confirmation soon after the customer paid. */
+export const PAYMENT_SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+export async function paymentSweepJob(
+  ctx: Pick<JobContext, 'services' | 'log'>,
+  now = new Date(),
+): Promise<void> {
+  const orders = await ctx.services.payments.sweepPending(now);
+  ctx.log.info(orders, 'payment orders swept');
+}

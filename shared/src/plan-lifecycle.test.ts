@@ -1,0 +1,104 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  TERM_MONTHS,
+  addMonths,
+  canBuyPlan,
+  endsWithinUpgradeWindow,
+  isUpcomingPurchase,
+  quotaPeriod,
+  type PlanTerm,
+} from './plan-lifecycle';
+
+const now = new Date('2026-03-10T12:00:00Z');
+const endingIn = (days: number, status: PlanTerm['status'] = 'active'): PlanTerm => ({
+  status,
+  expireAt: new Date(now.getTime() + days * 86_400_000).toISOString(),
+});
+
+describe('canBuyPlan (SPEC §4)', () => {
+  it('allows a purchase with no plan, an ended or exhausted one, or one in its last 5 days', () => {
+    expect(canBuyPlan(null, null, now)).toBe(true);
+    expect(canBuyPlan(endingIn(-3, 'expired'), null, now)).toBe(true);
+    expect(canBuyPlan(endingIn(100, 'exhausted'), null, now)).toBe(true);
+    expect(canBuyPlan(endingIn(4), null, now)).toBe(true);
+  });
+
+  it('allows it on a plan still marked active whose end has passed: that plan has ended', () => {
+    expect(canBuyPlan(endingIn(-1), null, now)).toBe(true);
+    expect(isUpcomingPurchase(endingIn(-1), now)).toBe(false);
+  });
+
+  it('refuses it on an active plan with more than 5 days left, and whenever a plan is upcoming', () => {
+    expect(canBuyPlan(endingIn(30), null, now)).toBe(false);
+    expect(canBuyPlan(endingIn(4), endingIn(370, 'upcoming'), now)).toBe(false);
+    expect(canBuyPlan(null, endingIn(370, 'upcoming'), now)).toBe(false);
+  });
+
+  it('makes a purchase in the last 5 days of a plan upcoming, and reads Dates as the server has them', () => {
+    expect(isUpcomingPurchase(endingIn(4), now)).toBe(true);
+    expect(isUpcomingPurchase(endingIn(6), now)).toBe(false);
+    expect(
+      endsWithinUpgradeWindow({ status: 'active', expireAt: new Date(now.getTime() + 86_400_000) }, now),
+    ).toBe(true);
+  });
+});
+
+describe('the term and its months', () => {
+  it('runs 12 calendar months, clamping to a shorter month', () => {
+    expect(TERM_MONTHS).toBe(12);
+    expect(addMonths(new Date('2026-01-31T08:00:00Z'), 1).toISOString()).toBe('2026-02-28T08:00:00.000Z');
+    expect(addMonths(new Date('2026-03-10T12:00:00Z'), TERM_MONTHS).toISOString()).toBe(
+      '2027-03-10T12:00:00.000Z',
+    );
+  });
+
+  it('counts the month of the term that now falls in', () => {
+    const start = new Date('2026-01-15T00:00:00Z');
+    const period = quotaPeriod(start, addMonths(start, TERM_MONTHS), new Date('2026-03-20T00:00:00Z'));
+    expect(period).toEqual({
+      index: 2,
+      start: new Date('2026-03-15T00:00:00Z'),
+      end: new Date('2026-04-15T00:00:00Z'),
+    });
+  });
+});
+
+/**
+ * One owner: these rules live in shared/ only. A server or web file that defines one of them again (or writes the
+ * term or the fee as a literal) fails here, naming the file.
+ */
+describe('no copies of the plan rules outside shared/', () => {
+  const root = path.resolve(__dirname, '../..');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory())
+        return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sources(full);
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+    });
+  const files = [...sources(path.join(root, 'server/src')), ...sources(path.join(root, 'web/src'))];
+  const copies: Array<[string, RegExp]> = [
+    ['canBuyPlan', /function canBuyPlan\b|const canBuyPlan\s*=/],
+    ['isUpcomingPurchase', /function isUpcomingPurchase\b|const isUpcomingPurchase\s*=/],
+    [
+      'the upgrade window',
+      /UPGRADE_WINDOW_DAYS\s*=|function (endsWithinUpgradeWindow|expiresWithinUpgradeWindow)\b/,
+    ],
+    ['TERM_MONTHS', /TERM_MONTHS\s*=|(runs|lasts) for 12 months/],
+    ['the fee', /\b1\.004\b|\b1004n\b|FEE_PER_THOUSAND\s*=/],
+    ['addMonths', /function addMonths\b|const addMonths\s*=/],
+    ['quotaPeriod', /function quotaPeriod\b|const quotaPeriod\s*=/],
+    ['the price', /function planPrice(Minor)?\b|const planPrice(Minor)?\s*=/],
+  ];
+
+  it('finds the source files it checks', () => {
+    expect(files.length).toBeGreaterThan(50);
+  });
+
+  it.each(copies)('%s is defined in shared/ only', (_rule, pattern) => {
+    expect(
+      files.filter((file) => pattern.test(readFileSync(file, 'utf8'))).map((f) => path.relative(root, f)),
+    ).toEqual([]);
+  });
+});
