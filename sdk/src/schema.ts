@@ -2059,12 +2059,12 @@ export interface operations {
         /** @description Foreign asset */
         asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar' | 'USD' | 'EUR' | 'GBP' | 'CAD';
         /**
-         * @description YYYY-MM-DD
+         * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
          * @example 2026-11-01
          */
         from?: string;
         /**
-         * @description YYYY-MM-DD
+         * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
          * @example 2026-11-01
          */
         to?: string;
@@ -2136,20 +2136,20 @@ export interface operations {
               asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
               /**
                * Format: date
-               * @description YYYY-MM-DD
+               * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
                * @example 2026-11-01
                */
               from: string;
               /**
                * Format: date
-               * @description YYYY-MM-DD
+               * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
                * @example 2026-11-01
                */
               to: string;
               points: {
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD
+                 * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
                  * @example 2026-11-01
                  */
                 day: string;
@@ -2487,13 +2487,13 @@ export interface operations {
                 last7Days: {
                   /**
                    * Format: date
-                   * @description YYYY-MM-DD
+                   * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
                    * @example 2026-11-01
                    */
                   from: string;
                   /**
                    * Format: date
-                   * @description YYYY-MM-DD
+                   * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
                    * @example 2026-11-01
                    */
                   to: string;
@@ -2533,13 +2533,13 @@ export interface operations {
                 last30Days: {
                   /**
                    * Format: date
-                   * @description YYYY-MM-DD
+                   * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
                    * @example 2026-11-01
                    */
                   from: string;
                   /**
                    * Format: date
-                   * @description YYYY-MM-DD
+                   * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
                    * @example 2026-11-01
                    */
                   to: string;
@@ -2710,12 +2710,12 @@ export interface operations {
         /** @description Foreign asset */
         asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar' | 'USD' | 'EUR' | 'GBP' | 'CAD';
         /**
-         * @description YYYY-MM-DD
+         * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
          * @example 2026-11-01
          */
         from?: string;
         /**
-         * @description YYYY-MM-DD
+         * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
          * @example 2026-11-01
          */
         to?: string;

@@ -679,6 +679,80 @@ describe('POST account/change_password', () => {
   });
 });
 
+describe('browser sessions (the session cookie)', () => {
+  const COOKIE = 'afrofx_session';
+  const sessionCookie = (res: { cookies: Array<{ name: string; value: string; expires?: Date }> }) =>
+    res.cookies.find((c) => c.name === COOKIE);
+  const withCookie = (
+    method: Method,
+    url: string,
+    cookie: string,
+    options: { payload?: object; csrfHeader?: boolean } = {},
+  ) =>
+    t.app.inject({
+      method,
+      url: `/v1/${url}`,
+      payload: options.payload,
+      cookies: { [COOKIE]: cookie },
+      headers: options.csrfHeader === false ? {} : { 'x-requested-with': 'fetch' },
+    });
+
+  it('sign-in sets an httpOnly, SameSite=Strict cookie scoped to /v1/ that opens developer calls alone', async () => {
+    const dev = await signUpAndActivate();
+    const res = await signin(dev.email, PASSWORD, dev.ip);
+    expect(sessionCookie(res)).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/v1/',
+      maxAge: 12 * 60 * 60,
+    });
+    // PUBLIC_URL is http in the tests: a Secure cookie would never come back over plain http.
+    expect(sessionCookie(res)).not.toHaveProperty('secure');
+    const cookie = sessionCookie(res)!.value;
+    expect((await withCookie('GET', 'apps/all_apps', cookie, { csrfHeader: false })).statusCode).toBe(200);
+  });
+
+  it('refuses a change made with the cookie but without the X-Requested-With header, changing nothing', async () => {
+    const dev = await signUpAndActivate();
+    const cookie = sessionCookie(await signin(dev.email, PASSWORD, dev.ip))!.value;
+    const res = await withCookie('POST', 'account/change_password', cookie, {
+      payload: { oldPassword: PASSWORD, newPassword: NEW_PASSWORD },
+      csrfHeader: false,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(
+      'A change made with the session cookie needs the x-requested-with header.',
+    );
+    expect((await signin(dev.email, PASSWORD, dev.ip)).statusCode).toBe(200);
+  });
+
+  it('a password change renews this cookie and signs every other session out', async () => {
+    const dev = await signUpAndActivate();
+    const thisBrowser = sessionCookie(await signin(dev.email, PASSWORD, dev.ip))!.value;
+    const otherBrowser = sessionCookie(await signin(dev.email, PASSWORD, dev.ip))!.value;
+    const res = await withCookie('POST', 'account/change_password', thisBrowser, {
+      payload: { oldPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const renewed = sessionCookie(res);
+    expect(renewed).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/v1/' });
+    expect((await withCookie('GET', 'apps/all_apps', renewed!.value)).statusCode).toBe(200);
+    const other = await withCookie('GET', 'apps/all_apps', otherBrowser);
+    expect(other.statusCode).toBe(401);
+    expect(other.json().message).toBe(SESSION_EXPIRED);
+    expect((await withCookie('GET', 'apps/all_apps', thisBrowser)).statusCode).toBe(401);
+  });
+
+  it('sign-out clears the cookie, even an expired one', async () => {
+    const res = await withCookie('POST', 'account/signout', 'no-longer-valid');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: null, message: 'You are signed out.' });
+    const cleared = sessionCookie(res);
+    expect(cleared).toMatchObject({ value: '', path: '/v1/' });
+    expect(cleared!.expires!.getTime()).toBeLessThan(Date.now());
+  });
+});
+
 describe('developer sessions', () => {
   it('stop working once the account is disabled (401), and a new sign-in is refused', async () => {
     const dev = await signUpAndActivate();

@@ -67,13 +67,30 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
         response: { 200: Envelope(DeveloperSession) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user, tokenVersion } = await services.accounts.signin(
         request.body.email,
         request.body.password,
       );
-      const token = app.issueToken({ sub: user._id, role: 'developer', ver: tokenVersion });
+      const token = app.startSession(reply, { sub: user._id, role: 'developer', ver: tokenVersion });
       return ok({ token, user }, 'Signed in successfully.');
+    },
+  );
+
+  app.post(
+    '/account/signout',
+    {
+      schema: {
+        tags,
+        summary:
+          'Sign the browser out (clears the session cookie; a Bearer token stays valid until it expires)',
+        response: { 200: MessageOnly },
+      },
+    },
+    // No session needed: an expired cookie must be clearable too.
+    async (_request, reply) => {
+      app.endSession(reply, 'developer');
+      return done('You are signed out.');
     },
   );
 
@@ -121,19 +138,20 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
       schema: {
         tags,
         security: [{ bearerAuth: [] }],
-        summary: 'Change the password (ends every other session; answers a fresh token for this one)',
+        summary:
+          'Change the password (ends every other session; answers a fresh token and session cookie for this one)',
         body: ChangePasswordInput,
         response: { 200: Envelope(Type.Object({ token: Type.String() })) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const developerId = request.developer!.id;
       const tokenVersion = await services.accounts.changePassword(
         developerId,
         request.body.oldPassword,
         request.body.newPassword,
       );
-      const token = app.issueToken({ sub: developerId, role: 'developer', ver: tokenVersion });
+      const token = app.startSession(reply, { sub: developerId, role: 'developer', ver: tokenVersion });
       return ok({ token }, 'Your password has been changed.');
     },
   );
