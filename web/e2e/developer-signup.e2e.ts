@@ -89,6 +89,7 @@ describe('developer sign-up to first API key', () => {
     expect(maskedText.endsWith(privateKey.slice(-4))).toBe(true);
     expect(await page.content()).not.toContain(privateKey);
     expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(privateKey);
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(privateKey);
     await page.context().close();
   });
 });

@@ -31,6 +31,11 @@ const adminApi = api.injectEndpoints({
     authenticate: build.mutation<ApiEnvelope<AdminSession>, { email: string; password: string }>({
       query: (body) => ({ url: 'admin/authenticate', method: 'POST', body }),
     }),
+    signout: build.mutation<ApiEnvelope<null>, void>({
+      query: () => ({ url: 'admin/signout', method: 'POST' }),
+      // Signing out goes ahead in this browser even when the server cannot be reached.
+      extraOptions: { errorToast: false },
+    }),
     fetchAllRates: build.infiniteQuery<PagedResponse<Rate>, void, number>({
       infiniteQueryOptions: pageOptions,
       query: ({ pageParam }) => `admin/fetch_all_rates?page=${pageParam}`,
@@ -142,6 +147,7 @@ const adminApi = api.injectEndpoints({
 
 export const {
   useAuthenticateMutation,
+  useSignoutMutation: useAdminSignoutMutation,
   useFetchAllRatesInfiniteQuery,
   useFetchLatestRatesQuery,
   useCreateRateMutation,

@@ -51,6 +51,11 @@ const developerApi = api.injectEndpoints({
     signin: build.mutation<ApiEnvelope<DeveloperSession>, SigninInput>({
       query: (body) => ({ url: 'account/signin', method: 'POST', body }),
     }),
+    signout: build.mutation<ApiEnvelope<null>, void>({
+      query: () => ({ url: 'account/signout', method: 'POST' }),
+      // Signing out goes ahead in this browser even when the server cannot be reached.
+      extraOptions: { errorToast: false },
+    }),
     requestPasswordReset: build.mutation<ApiEnvelope<null>, RequestResetInput>({
       query: (body) => ({ url: 'account/request_reset_password', method: 'POST', body }),
     }),
@@ -173,6 +178,7 @@ export const {
   useSignupMutation,
   useActivateAccountQuery,
   useSigninMutation,
+  useSignoutMutation,
   useRequestPasswordResetMutation,
   useResetPasswordMutation,
   useChangePasswordMutation,

@@ -17,9 +17,9 @@ export function SigninPage() {
     // A refused sign-in (401, 403 not activated or disabled, 429) is toasted with the server's message.
     const result = await signin(credentials);
     if (!result.data) return;
-    const { token, user } = result.data.data;
+    const { user } = result.data.data;
     dispatch(api.util.resetApiState());
-    saveDeveloperSession({ token, userData: { first_name: user.first_name, last_name: user.last_name } });
+    saveDeveloperSession({ userData: { first_name: user.first_name, last_name: user.last_name } });
     navigate('/developer/apps', { replace: true });
   };
 
