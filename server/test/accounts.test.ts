@@ -311,6 +311,49 @@ describe('GET account/activate_account/{token}', () => {
   });
 });
 
+describe('POST account/resend_activation', () => {
+  const RESENT = {
+    data: null,
+    message: 'If this address has an account waiting for activation, a new activation link is on its way.',
+  };
+  const activationMails = (email: string) => mailsTo(email, 'Activate your AfroFX developer account');
+
+  it('mails a fresh activation link to an account not yet activated, once per window, and the link works', async () => {
+    const body = signupBody();
+    const ip = nextIp();
+    await call('POST', 'account/signup', { payload: body, ip });
+    await codeFromMail(body.email, 'activate_account');
+    const res = await call('POST', 'account/resend_activation', { payload: { email: body.email }, ip });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(RESENT);
+    const code = await codeFromMail(body.email, 'activate_account', 2);
+    const again = await call('POST', 'account/resend_activation', { payload: { email: body.email }, ip });
+    expect(again.json()).toEqual(RESENT);
+    await t.runtime.queue.drain();
+    expect((await call('GET', `account/activate_account/${code}`, { ip })).statusCode).toBe(200);
+    expect((await signin(body.email, PASSWORD, ip)).statusCode).toBe(200);
+    expect(await activationMails(body.email)).toHaveLength(2);
+  });
+
+  it('answers the same, and mails nothing, for an activated account and an unknown address', async () => {
+    const dev = await signUpAndActivate();
+    const unknown = `nobody${++seq}@example.com`;
+    for (const email of [dev.email, unknown]) {
+      const res = await call('POST', 'account/resend_activation', { payload: { email }, ip: dev.ip });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(RESENT);
+    }
+    await t.runtime.queue.drain();
+    expect(await activationMails(dev.email)).toHaveLength(1);
+    expect(await activationMails(unknown)).toHaveLength(0);
+  });
+
+  it('rejects a bad e-mail with 400', async () => {
+    const res = await call('POST', 'account/resend_activation', { payload: { email: 'not-an-address' } });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe('POST account/signin', () => {
   it('returns data.token and data.user for an activated account, and the token opens developer calls', async () => {
     const body = signupBody({ first_name: 'Thandi', last_name: 'Nkosi' });

@@ -95,6 +95,28 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
   );
 
   app.post(
+    '/account/resend_activation',
+    {
+      // The same mail as a sign-up's, so the same limits per client and address.
+      preHandler: app.limit(LIMITS.signup),
+      schema: {
+        tags,
+        summary: 'Mail a fresh activation link (the answer is the same for any address)',
+        body: RequestResetInput,
+        response: { 200: MessageOnly },
+      },
+    },
+    async (request) => {
+      await services.accounts.resendActivation(request.body.email, () =>
+        app.firstMailInWindow(request, 'activation-resend'),
+      );
+      return done(
+        'If this address has an account waiting for activation, a new activation link is on its way.',
+      );
+    },
+  );
+
+  app.post(
     '/account/request_reset_password',
     {
       preHandler: app.limit(LIMITS.resetRequest),

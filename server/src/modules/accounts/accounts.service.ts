@@ -153,6 +153,17 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
       return { user: toDeveloperUser(account), tokenVersion: account.tokenVersion };
     },
 
+    /**
+     * The "Kindly activate…" sign-in refusal offers this (issue 25). Answers the same whatever the address
+     * (no enumeration); only an active account not yet activated gets a fresh link.
+     */
+    async resendActivation(email: string, mayMail: () => Promise<boolean>): Promise<void> {
+      if (!(await mayMail())) return;
+      const account = await findDeveloperByEmail(email);
+      if (account && account.status === 'active' && !account.isActivated)
+        await enqueue('account-mail', { accountId: account.id, kind: 'activation' });
+    },
+
     /** Answers the same whether or not the address has an account (no enumeration). */
     async requestPasswordReset(email: string, mayMail: () => Promise<boolean>): Promise<void> {
       if (!(await mayMail())) return;

@@ -56,6 +56,9 @@ const developerApi = api.injectEndpoints({
       // Signing out goes ahead in this browser even when the server cannot be reached.
       extraOptions: { errorToast: false },
     }),
+    resendActivation: build.mutation<ApiEnvelope<null>, RequestResetInput>({
+      query: (body) => ({ url: 'account/resend_activation', method: 'POST', body }),
+    }),
     requestPasswordReset: build.mutation<ApiEnvelope<null>, RequestResetInput>({
       query: (body) => ({ url: 'account/request_reset_password', method: 'POST', body }),
     }),
@@ -179,6 +182,7 @@ export const {
   useActivateAccountQuery,
   useSigninMutation,
   useSignoutMutation,
+  useResendActivationMutation,
   useRequestPasswordResetMutation,
   useResetPasswordMutation,
   useChangePasswordMutation,
