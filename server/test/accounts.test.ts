@@ -508,6 +508,42 @@ describe('POST account/request_reset_password', () => {
   });
 });
 
+describe('GET account/reset_password/{token}', () => {
+  it('says a live link is good without using it up, and refuses it once used', async () => {
+    const dev = await signUpAndActivate();
+    await call('POST', 'account/request_reset_password', { payload: { email: dev.email }, ip: dev.ip });
+    const code = await codeFromMail(dev.email, 'reset_password');
+    for (let check = 0; check < 2; check++) {
+      const live = await call('GET', `account/reset_password/${code}`, { ip: dev.ip });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ data: null, message: 'This link is good: choose a new password.' });
+    }
+    const reset = await call('POST', 'account/reset_password', {
+      payload: { code, password: NEW_PASSWORD },
+      ip: dev.ip,
+    });
+    expect(reset.statusCode).toBe(200);
+    const used = await call('GET', `account/reset_password/${code}`, { ip: dev.ip });
+    expect(used.statusCode).toBe(400);
+    expect(used.json().message).toBe(RESET_LINK_INVALID);
+  });
+
+  it('refuses an expired, an unknown and a malformed code with the link message', async () => {
+    const dev = await signUpAndActivate();
+    await call('POST', 'account/request_reset_password', { payload: { email: dev.email }, ip: dev.ip });
+    const code = await codeFromMail(dev.email, 'reset_password');
+    await t.runtime.database.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.accountId, dev.id));
+    for (const dead of [code, 'a'.repeat(43), encodeURIComponent("x' or 1=1 --")]) {
+      const res = await call('GET', `account/reset_password/${dead}`, { ip: dev.ip });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(RESET_LINK_INVALID);
+    }
+  });
+});
+
 describe('POST account/reset_password', () => {
   it('sets a new password from the mailed link: the new one signs in, the old one and the old session stop working', async () => {
     const dev = await signUpAndActivate();

@@ -135,6 +135,24 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
     },
   );
 
+  app.get(
+    '/account/reset_password/:token',
+    {
+      preHandler: app.limit(LIMITS.link),
+      config: { invalidLink: { fields: ['token'], message: RESET_LINK_INVALID } },
+      schema: {
+        tags,
+        summary: 'Whether an e-mailed password reset link can still be used (it is not used up)',
+        params: TokenParams,
+        response: { 200: MessageOnly },
+      },
+    },
+    async (request) => {
+      await services.accounts.checkResetLink(request.params.token);
+      return done('This link is good: choose a new password.');
+    },
+  );
+
   app.post(
     '/account/reset_password',
     {

@@ -62,6 +62,9 @@ const developerApi = api.injectEndpoints({
     requestPasswordReset: build.mutation<ApiEnvelope<null>, RequestResetInput>({
       query: (body) => ({ url: 'account/request_reset_password', method: 'POST', body }),
     }),
+    checkResetLink: build.query<ApiEnvelope<null>, string>({
+      query: (code) => `account/reset_password/${encodeURIComponent(code)}`,
+    }),
     resetPassword: build.mutation<ApiEnvelope<null>, ResetPasswordInput>({
       query: (body) => ({ url: 'account/reset_password', method: 'POST', body }),
     }),
@@ -183,6 +186,7 @@ export const {
   useSigninMutation,
   useSignoutMutation,
   useResendActivationMutation,
+  useCheckResetLinkQuery,
   useRequestPasswordResetMutation,
   useResetPasswordMutation,
   useChangePasswordMutation,
