@@ -60,6 +60,8 @@ describe('admin session', () => {
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('heading', { name: 'Admin sign in' }).waitFor();
+    // The server cleared the httpOnly session cookie too, not only what the page kept.
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('afrofx_admin_session');
     await page.goto('/admin/emails');
     await page.getByRole('heading', { name: 'Admin sign in' }).waitFor();
     await page.context().close();

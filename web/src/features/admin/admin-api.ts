@@ -31,7 +31,7 @@ const adminApi = api.injectEndpoints({
     authenticate: build.mutation<ApiEnvelope<AdminSession>, { email: string; password: string }>({
       query: (body) => ({ url: 'admin/authenticate', method: 'POST', body }),
     }),
-    signout: build.mutation<ApiEnvelope<null>, void>({
+    adminSignout: build.mutation<ApiEnvelope<null>, void>({
       query: () => ({ url: 'admin/signout', method: 'POST' }),
       // Signing out goes ahead in this browser even when the server cannot be reached.
       extraOptions: { errorToast: false },
@@ -147,7 +147,7 @@ const adminApi = api.injectEndpoints({
 
 export const {
   useAuthenticateMutation,
-  useSignoutMutation: useAdminSignoutMutation,
+  useAdminSignoutMutation,
   useFetchAllRatesInfiniteQuery,
   useFetchLatestRatesQuery,
   useCreateRateMutation,
