@@ -14,4 +14,5 @@ window.scrollTo = () => undefined;
 
 afterEach(() => {
   window.sessionStorage.clear();
+  window.localStorage.clear();
 });

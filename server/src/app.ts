@@ -54,7 +54,11 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   });
 
   await app.register(limitsPlugin, { redisUrl: config.redisUrl, keyPrefix: runtime.keyPrefix });
-  await app.register(authPlugin, { secret: config.jwtSecret, services });
+  await app.register(authPlugin, {
+    secret: config.jwtSecret,
+    services,
+    secureCookies: config.publicUrl.startsWith('https:'),
+  });
 
   await app.register(fastifySwagger, {
     // Shared schemas by name (ErrorBody is published as Error), never def-N: generated clients name types after them.

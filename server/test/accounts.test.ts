@@ -311,6 +311,49 @@ describe('GET account/activate_account/{token}', () => {
   });
 });
 
+describe('POST account/resend_activation', () => {
+  const RESENT = {
+    data: null,
+    message: 'If this address has an account waiting for activation, a new activation link is on its way.',
+  };
+  const activationMails = (email: string) => mailsTo(email, 'Activate your AfroFX developer account');
+
+  it('mails a fresh activation link to an account not yet activated, once per window, and the link works', async () => {
+    const body = signupBody();
+    const ip = nextIp();
+    await call('POST', 'account/signup', { payload: body, ip });
+    await codeFromMail(body.email, 'activate_account');
+    const res = await call('POST', 'account/resend_activation', { payload: { email: body.email }, ip });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(RESENT);
+    const code = await codeFromMail(body.email, 'activate_account', 2);
+    const again = await call('POST', 'account/resend_activation', { payload: { email: body.email }, ip });
+    expect(again.json()).toEqual(RESENT);
+    await t.runtime.queue.drain();
+    expect((await call('GET', `account/activate_account/${code}`, { ip })).statusCode).toBe(200);
+    expect((await signin(body.email, PASSWORD, ip)).statusCode).toBe(200);
+    expect(await activationMails(body.email)).toHaveLength(2);
+  });
+
+  it('answers the same, and mails nothing, for an activated account and an unknown address', async () => {
+    const dev = await signUpAndActivate();
+    const unknown = `nobody${++seq}@example.com`;
+    for (const email of [dev.email, unknown]) {
+      const res = await call('POST', 'account/resend_activation', { payload: { email }, ip: dev.ip });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(RESENT);
+    }
+    await t.runtime.queue.drain();
+    expect(await activationMails(dev.email)).toHaveLength(1);
+    expect(await activationMails(unknown)).toHaveLength(0);
+  });
+
+  it('rejects a bad e-mail with 400', async () => {
+    const res = await call('POST', 'account/resend_activation', { payload: { email: 'not-an-address' } });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe('POST account/signin', () => {
   it('returns data.token and data.user for an activated account, and the token opens developer calls', async () => {
     const body = signupBody({ first_name: 'Thandi', last_name: 'Nkosi' });
@@ -462,6 +505,42 @@ describe('POST account/request_reset_password', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please enter a valid e-mail address, like name@example.com.');
+  });
+});
+
+describe('GET account/reset_password/{token}', () => {
+  it('says a live link is good without using it up, and refuses it once used', async () => {
+    const dev = await signUpAndActivate();
+    await call('POST', 'account/request_reset_password', { payload: { email: dev.email }, ip: dev.ip });
+    const code = await codeFromMail(dev.email, 'reset_password');
+    for (let check = 0; check < 2; check++) {
+      const live = await call('GET', `account/reset_password/${code}`, { ip: dev.ip });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ data: null, message: 'This link is good: choose a new password.' });
+    }
+    const reset = await call('POST', 'account/reset_password', {
+      payload: { code, password: NEW_PASSWORD },
+      ip: dev.ip,
+    });
+    expect(reset.statusCode).toBe(200);
+    const used = await call('GET', `account/reset_password/${code}`, { ip: dev.ip });
+    expect(used.statusCode).toBe(400);
+    expect(used.json().message).toBe(RESET_LINK_INVALID);
+  });
+
+  it('refuses an expired, an unknown and a malformed code with the link message', async () => {
+    const dev = await signUpAndActivate();
+    await call('POST', 'account/request_reset_password', { payload: { email: dev.email }, ip: dev.ip });
+    const code = await codeFromMail(dev.email, 'reset_password');
+    await t.runtime.database.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.accountId, dev.id));
+    for (const dead of [code, 'a'.repeat(43), encodeURIComponent("x' or 1=1 --")]) {
+      const res = await call('GET', `account/reset_password/${dead}`, { ip: dev.ip });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(RESET_LINK_INVALID);
+    }
   });
 });
 
@@ -676,6 +755,80 @@ describe('POST account/change_password', () => {
     expect(none.json().message).toBe('Authentication required.');
     const admin = await call('POST', 'account/change_password', { payload, token: await t.adminToken() });
     expect(admin.statusCode).toBe(403);
+  });
+});
+
+describe('browser sessions (the session cookie)', () => {
+  const COOKIE = 'afrofx_session';
+  const sessionCookie = (res: { cookies: Array<{ name: string; value: string; expires?: Date }> }) =>
+    res.cookies.find((c) => c.name === COOKIE);
+  const withCookie = (
+    method: Method,
+    url: string,
+    cookie: string,
+    options: { payload?: object; csrfHeader?: boolean } = {},
+  ) =>
+    t.app.inject({
+      method,
+      url: `/v1/${url}`,
+      payload: options.payload,
+      cookies: { [COOKIE]: cookie },
+      headers: options.csrfHeader === false ? {} : { 'x-requested-with': 'fetch' },
+    });
+
+  it('sign-in sets an httpOnly, SameSite=Strict cookie scoped to /v1/ that opens developer calls alone', async () => {
+    const dev = await signUpAndActivate();
+    const res = await signin(dev.email, PASSWORD, dev.ip);
+    expect(sessionCookie(res)).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/v1/',
+      maxAge: 12 * 60 * 60,
+    });
+    // PUBLIC_URL is http in the tests: a Secure cookie would never come back over plain http.
+    expect(sessionCookie(res)).not.toHaveProperty('secure');
+    const cookie = sessionCookie(res)!.value;
+    expect((await withCookie('GET', 'apps/all_apps', cookie, { csrfHeader: false })).statusCode).toBe(200);
+  });
+
+  it('refuses a change made with the cookie but without the X-Requested-With header, changing nothing', async () => {
+    const dev = await signUpAndActivate();
+    const cookie = sessionCookie(await signin(dev.email, PASSWORD, dev.ip))!.value;
+    const res = await withCookie('POST', 'account/change_password', cookie, {
+      payload: { oldPassword: PASSWORD, newPassword: NEW_PASSWORD },
+      csrfHeader: false,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(
+      'A change made with the session cookie needs the x-requested-with header.',
+    );
+    expect((await signin(dev.email, PASSWORD, dev.ip)).statusCode).toBe(200);
+  });
+
+  it('a password change renews this cookie and signs every other session out', async () => {
+    const dev = await signUpAndActivate();
+    const thisBrowser = sessionCookie(await signin(dev.email, PASSWORD, dev.ip))!.value;
+    const otherBrowser = sessionCookie(await signin(dev.email, PASSWORD, dev.ip))!.value;
+    const res = await withCookie('POST', 'account/change_password', thisBrowser, {
+      payload: { oldPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const renewed = sessionCookie(res);
+    expect(renewed).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/v1/' });
+    expect((await withCookie('GET', 'apps/all_apps', renewed!.value)).statusCode).toBe(200);
+    const other = await withCookie('GET', 'apps/all_apps', otherBrowser);
+    expect(other.statusCode).toBe(401);
+    expect(other.json().message).toBe(SESSION_EXPIRED);
+    expect((await withCookie('GET', 'apps/all_apps', thisBrowser)).statusCode).toBe(401);
+  });
+
+  it('sign-out clears the cookie, even an expired one', async () => {
+    const res = await withCookie('POST', 'account/signout', 'no-longer-valid');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: null, message: 'You are signed out.' });
+    const cleared = sessionCookie(res);
+    expect(cleared).toMatchObject({ value: '', path: '/v1/' });
+    expect(cleared!.expires!.getTime()).toBeLessThan(Date.now());
   });
 });
 

@@ -108,6 +108,39 @@ describe('admin sessions', () => {
   });
 });
 
+describe('admin console sessions (the admin session cookie)', () => {
+  it('sign-in sets an httpOnly, SameSite=Strict cookie scoped to /v1/admin/ that opens admin calls alone', async () => {
+    const res = await authenticate(ADMIN);
+    const cookie = res.cookies.find((c) => c.name === 'afrofx_admin_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/v1/admin/' });
+    const rates = await t.app.inject({
+      method: 'GET',
+      url: '/v1/admin/fetch_all_rates',
+      cookies: { afrofx_admin_session: cookie!.value },
+    });
+    expect(rates.statusCode).toBe(200);
+  });
+
+  it('a developer session cookie does not open admin calls', async () => {
+    const admin = await authenticate(ADMIN);
+    const rates = await t.app.inject({
+      method: 'GET',
+      url: '/v1/admin/fetch_all_rates',
+      cookies: { afrofx_session: admin.json().data.token },
+    });
+    expect(rates.statusCode).toBe(401);
+  });
+
+  it('sign-out clears the admin cookie', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/admin/signout' });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'afrofx_admin_session')).toMatchObject({
+      value: '',
+      path: '/v1/admin/',
+    });
+  });
+});
+
 describe('admin sign-in throttling', () => {
   // A fresh app, so the throttled address leaves the other tests' sign-ins alone.
   let fresh: TestApp;

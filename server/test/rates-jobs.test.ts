@@ -213,7 +213,11 @@ describe('POST admin/send_tweet_rate', () => {
       headers: await admin(),
     });
     expect(res.statusCode).toBe(202);
-    expect(res.json()).toEqual({ data: null, message: 'The rates tweet is on its way.' });
+    expect(res.json()).toEqual({
+      data: null,
+      message:
+        'The rates tweet was recorded but will not be posted: no Twitter credentials are set (TWITTER_* in .env).',
+    });
 
     const [tweet] = await t.runtime.database.db
       .select()

@@ -90,6 +90,7 @@ async function sendTweet() {
     headers: { authorization: `Bearer ${await t.adminToken()}` },
   });
   expect(res.statusCode).toBe(202);
+  expect(res.json().message).toBe('The rates tweet is on its way.');
   const [tweet] = await t.runtime.database.db
     .select()
     .from(rateTweets)

@@ -27,19 +27,16 @@ describe('admin session', () => {
     await page.context().close();
   });
 
-  it('signs out when the server answers 401 to a call that carried a token', async () => {
+  it('signs out when the server answers 401 to a call made while signed in', async () => {
     const page = await openPage(browser);
     await page.goto('/');
     await page.evaluate(() => {
-      sessionStorage.setItem(
-        'afrofx-admin',
-        JSON.stringify({ token: 'expired', userData: { email: 'old@example.com' } }),
-      );
+      localStorage.setItem('afrofx-admin', JSON.stringify({ userData: { email: 'old@example.com' } }));
     });
     await page.goto('/admin/rates');
     await page.getByRole('heading', { name: 'Admin sign in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/login');
-    expect(await page.evaluate(() => sessionStorage.getItem('afrofx-admin'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('afrofx-admin'))).toBeNull();
     await page.context().close();
   });
 
@@ -63,6 +60,8 @@ describe('admin session', () => {
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('heading', { name: 'Admin sign in' }).waitFor();
+    // The server cleared the httpOnly session cookie too, not only what the page kept.
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('afrofx_admin_session');
     await page.goto('/admin/emails');
     await page.getByRole('heading', { name: 'Admin sign in' }).waitFor();
     await page.context().close();

@@ -185,7 +185,7 @@ export async function createDeveloper(prefix: string): Promise<DeveloperAccount>
   return account;
 }
 
-/** What the sign-in page stores in session storage, got through the API. */
+/** A developer sign-in got through the API: the session cookie's token and the greeting the page keeps, as JSON. */
 export async function developerSession(email: string, password: string): Promise<string> {
   const { data } = await callApi('account/signin', {
     method: 'POST',
@@ -204,8 +204,14 @@ export async function openAsDeveloper(
   height = 900,
 ): Promise<Page> {
   const page = await openPage(browser, width, height);
+  const { token, userData } = JSON.parse(session) as { token: string; userData: object };
+  await page
+    .context()
+    .addCookies([
+      { name: 'afrofx_session', value: token, url: `${BASE_URL}/v1/`, httpOnly: true, sameSite: 'Strict' },
+    ]);
   await page.goto('/developer/request_password_reset');
-  await page.evaluate((stored) => sessionStorage.setItem('afrofx', stored), session);
+  await page.evaluate((stored) => localStorage.setItem('afrofx', stored), JSON.stringify({ userData }));
   await page.goto(path);
   return page;
 }

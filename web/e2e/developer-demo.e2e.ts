@@ -113,28 +113,27 @@ describe('the demo developer', () => {
     );
   });
 
-  it('logs out after confirming, clearing the session storage', async () => {
+  it('logs out after confirming, clearing the session cookie and what the tab kept', async () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('dialog', { name: 'Log out?' }).getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL('**/developer/signin');
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('afrofx'))).toBeNull();
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('afrofx_session');
     await page.goto('/developer/home');
     await page.getByRole('heading', { name: 'Sign in to AfroFX' }).waitFor();
   });
 
-  it('is signed out when the server answers 401 to a call that carried a token', async () => {
+  it('is signed out when the server answers 401 to a call made while signed in', async () => {
     const stale = await openPage(browser);
     await stale.goto('/developer/signin');
     await stale.evaluate(() => {
-      sessionStorage.setItem(
-        'afrofx',
-        JSON.stringify({ token: 'expired', userData: { first_name: 'A', last_name: 'B' } }),
-      );
+      localStorage.setItem('afrofx', JSON.stringify({ userData: { first_name: 'A', last_name: 'B' } }));
     });
     await stale.goto('/developer/apps');
     await stale.waitForURL('**/developer/signin');
     await stale.getByRole('heading', { name: 'Sign in to AfroFX' }).waitFor();
-    expect(await stale.evaluate(() => sessionStorage.getItem('afrofx'))).toBeNull();
+    expect(await stale.evaluate(() => localStorage.getItem('afrofx'))).toBeNull();
     await stale.context().close();
   });
 });

@@ -7,6 +7,7 @@ import {
   pickApp,
   screenshot,
   signInAsDeveloper,
+  signUpDeveloper,
   uniqueEmail,
 } from './browser';
 
@@ -89,6 +90,36 @@ describe('developer sign-up to first API key', () => {
     expect(maskedText.endsWith(privateKey.slice(-4))).toBe(true);
     expect(await page.content()).not.toContain(privateKey);
     expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(privateKey);
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(privateKey);
+    await page.context().close();
+  });
+
+  it('offers a fresh activation link when the sign-in is refused as not yet activated', async () => {
+    const { account, activationPath } = await signUpDeveloper('resend');
+    const page = await openPage(browser);
+    await page.goto('/developer/signin');
+    await page.getByLabel('E-mail address').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page
+      .locator('[role="status"][data-tone="error"]')
+      .filter({ hasText: 'Kindly activate your account' })
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Send a new activation link' }).click();
+    await page
+      .locator('[role="status"][data-tone="success"]')
+      .filter({ hasText: 'a new activation link is on its way' })
+      .waitFor();
+    const freshLink = async () => {
+      const link = ACTIVATION_LINK.exec(await newestMailTo(account.email, ACTIVATION_LINK))?.[0];
+      if (link && !link.endsWith(activationPath)) return link;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      return freshLink();
+    };
+    await page.goto(await freshLink());
+    await page.getByText('Your account has been activated.').waitFor();
+    await signInAsDeveloper(page, account.email, account.password);
     await page.context().close();
   });
 });

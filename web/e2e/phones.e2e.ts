@@ -257,3 +257,38 @@ describe('tables and the menu on a phone', () => {
     await context.close();
   });
 });
+
+describe('the password reset request on a phone', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('shows "Check your inbox" with a full-height "Go to sign in" and no stale sign-in refusal', async () => {
+    const page = await openPage(browser, PHONE.width, PHONE.height);
+    await page.goto('/developer/signin');
+    await page.getByLabel('E-mail address').fill('nobody-phone@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const refusal = page
+      .locator('[role="status"][data-tone="error"]')
+      .filter({ hasText: 'Invalid email or password.' });
+    await refusal.waitFor();
+
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('E-mail address').fill('nobody-phone@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+
+    expect(await refusal.count()).toBe(0);
+    // Issue 25: it was squashed to 24 px; a tap target is at least 44 px high.
+    const box = await page.getByRole('link', { name: 'Go to sign in' }).boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    await page.context().close();
+  });
+});

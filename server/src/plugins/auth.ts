@@ -1,7 +1,15 @@
 // Two roles, two token kinds (DESIGN §4). Tokens carry the account's token version so that disabling an
 // account or resetting its password ends every session it had.
+//
+// The browser holds its session in an httpOnly cookie (script cannot read it, so an injected script cannot
+// take it away, and every tab of the site shares it); API clients and the tests send the same token as a
+// Bearer header, which wins when both are present. Cross-site request forgery: the cookie is SameSite=Strict,
+// so another site's page never sends it, and a mutating call authenticated by the cookie must also carry the
+// X-Requested-With header, which a cross-origin page can only send after a CORS preflight the console's routes
+// never grant. Both together cover a browser that ignores SameSite.
+import fastifyCookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ID_PATTERN } from '@afrofx/shared';
 import { forbidden, unauthorized } from '../errors';
@@ -27,6 +35,9 @@ declare module 'fastify' {
     requireAdmin(request: FastifyRequest): Promise<void>;
     requireDeveloper(request: FastifyRequest): Promise<void>;
     issueToken(claims: TokenClaims): string;
+    /** Issues a token and puts it in the role's session cookie; answers the token for API clients. */
+    startSession(reply: FastifyReply, claims: TokenClaims): string;
+    endSession(reply: FastifyReply, role: Role): void;
   }
   interface FastifyRequest {
     admin?: { id: string };
@@ -36,26 +47,47 @@ declare module 'fastify' {
 
 const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 const ACCOUNT_ID = new RegExp(ID_PATTERN);
+const SESSION_HOURS = 12;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CSRF_HEADER = 'x-requested-with';
+
+/** One cookie per role, scoped to its routes, so a developer and an admin session can live side by side. */
+export const SESSION_COOKIES: Record<Role, { name: string; path: string }> = {
+  developer: { name: 'afrofx_session', path: '/v1/' },
+  admin: { name: 'afrofx_admin_session', path: '/v1/admin/' },
+};
 
 export interface AuthOptions {
   secret: string;
   services: Services;
+  /** Secure cookies when the site is served over https (PUBLIC_URL); plain http in development would drop them. */
+  secureCookies: boolean;
 }
 
 export const authPlugin = fp<AuthOptions>(
-  async (app: FastifyInstance, { secret, services }) => {
+  async (app: FastifyInstance, { secret, services, secureCookies }) => {
+    await app.register(fastifyCookie);
     await app.register(fastifyJwt, {
       secret,
       // DESIGN §7: pin the algorithm so alg:none or a key-confusion token is refused.
-      sign: { algorithm: 'HS256', expiresIn: '12h' },
+      sign: { algorithm: 'HS256', expiresIn: `${SESSION_HOURS}h` },
       verify: { algorithms: ['HS256'] },
     });
 
     const verify = async (request: FastifyRequest, role: Role): Promise<TokenClaims> => {
-      if (!request.headers.authorization) throw unauthorized();
+      const cookie = request.cookies[SESSION_COOKIES[role].name];
+      if (!request.headers.authorization && !cookie) throw unauthorized();
+      if (
+        !request.headers.authorization &&
+        !SAFE_METHODS.has(request.method) &&
+        !request.headers[CSRF_HEADER]
+      )
+        throw forbidden(`A change made with the session cookie needs the ${CSRF_HEADER} header.`);
       let claims: TokenClaims;
       try {
-        claims = await request.jwtVerify<TokenClaims>();
+        claims = request.headers.authorization
+          ? await request.jwtVerify<TokenClaims>()
+          : app.jwt.verify<TokenClaims>(cookie!);
       } catch {
         throw unauthorized(SESSION_EXPIRED);
       }
@@ -67,6 +99,25 @@ export const authPlugin = fp<AuthOptions>(
     };
 
     app.decorate('issueToken', (claims: TokenClaims) => app.jwt.sign(claims));
+    app.decorate('startSession', (reply: FastifyReply, claims: TokenClaims) => {
+      const token = app.jwt.sign(claims);
+      void reply.setCookie(SESSION_COOKIES[claims.role].name, token, {
+        path: SESSION_COOKIES[claims.role].path,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookies,
+        maxAge: SESSION_HOURS * 60 * 60,
+      });
+      return token;
+    });
+    app.decorate('endSession', (reply: FastifyReply, role: Role) => {
+      void reply.clearCookie(SESSION_COOKIES[role].name, {
+        path: SESSION_COOKIES[role].path,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookies,
+      });
+    });
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       const claims = await verify(request, 'admin');
       if (!(await services.adminUsers.sessionIsValid(claims.sub, claims.ver)))

@@ -69,7 +69,9 @@ export const LIMITS = {
 
 /** At most one mail of a kind to one address in this window; later requests get the same answer and no mail. */
 export const MAIL_RESEND_WINDOW_MS = 5 * MINUTE;
-export type MailKind = 'signup' | 'password-reset' | 'subscription';
+/** A resent activation link counts apart from the sign-up's, so that one resend goes out right after signing up. */
+export const MAIL_KINDS = ['signup', 'activation-resend', 'password-reset', 'subscription'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** Past this a Redis answer is not waited for: the process's own count decides. */
 const REDIS_TIMEOUT_MS = 500;
@@ -210,7 +212,7 @@ export const limitsPlugin = fp<{ redisUrl: string | undefined; keyPrefix: string
     });
 
     const mailChecks = new Map(
-      (['signup', 'password-reset', 'subscription'] as const).map((kind) => [
+      MAIL_KINDS.map((kind) => [
         kind,
         app.createRateLimit({
           max: 1,

@@ -6,7 +6,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { clearSessionsAndReload, tokenForUrl } from '../lib/session';
+import { clearSessionAndReload, signedInForUrl } from '../lib/session';
 import { showToast, type ToastTone } from '../lib/toast';
 
 /** Every failed call reaches the UI as a status and a message it can show as is. */
@@ -29,9 +29,10 @@ export type ApiCall = string | FetchArgs;
 const request = fetchBaseQuery({
   baseUrl: '/v1/',
   timeout: REQUEST_TIMEOUT_MS,
-  prepareHeaders(headers, { arg }) {
-    const token = tokenForUrl(typeof arg === 'string' ? arg : arg.url);
-    if (token) headers.set('Authorization', `Bearer ${token}`);
+  // The session cookie goes with every call; the server wants this header beside it on changes (docs/hardening.md).
+  credentials: 'same-origin',
+  prepareHeaders(headers) {
+    headers.set('X-Requested-With', 'fetch');
     return headers;
   },
 });
@@ -66,10 +67,11 @@ const baseQuery: BaseQueryFn<ApiCall, unknown, ApiError, ApiExtraOptions> = asyn
   if (!result.error) return { data: result.data, meta: result.meta };
 
   const error = apiError(result.error);
-  // A 401 on a call that carried a token means the session ended; a failed sign-in carries none
-  // and must show its message instead.
-  if (error.status === 401 && tokenForUrl(typeof args === 'string' ? args : args.url)) {
-    clearSessionsAndReload();
+  // A 401 while signed in means the session ended (expired, or a password change elsewhere); a failed sign-in
+  // happens signed out and must show its message instead.
+  const url = typeof args === 'string' ? args : args.url;
+  if (error.status === 401 && signedInForUrl(url)) {
+    clearSessionAndReload(url);
     return { error };
   }
   const tone = extraOptions?.errorToast ?? 'error';

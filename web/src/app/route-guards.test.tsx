@@ -50,9 +50,9 @@ function renderGuarded(path: string) {
 }
 
 const signInAsAdmin = () =>
-  window.sessionStorage.setItem(
+  window.localStorage.setItem(
     ADMIN_SESSION_KEY,
-    JSON.stringify({ token: 'admin-token', userData: { email: 'admin@example.com' } }),
+    JSON.stringify({ userData: { email: 'admin@example.com' } }),
   );
 
 describe('admin route guards', () => {
@@ -71,10 +71,7 @@ describe('admin route guards', () => {
   });
 
   it('does not count a developer session as an admin one', () => {
-    window.sessionStorage.setItem(
-      'afrofx',
-      JSON.stringify({ token: 'dev', userData: { first_name: 'A', last_name: 'B' } }),
-    );
+    window.localStorage.setItem('afrofx', JSON.stringify({ userData: { first_name: 'A', last_name: 'B' } }));
     renderGuarded('/admin/rates');
     expect(screen.getByText('Sign-in form')).toBeInTheDocument();
   });
@@ -87,9 +84,9 @@ describe('admin route guards', () => {
 });
 
 const signInAsDeveloper = () =>
-  window.sessionStorage.setItem(
+  window.localStorage.setItem(
     DEVELOPER_SESSION_KEY,
-    JSON.stringify({ token: 'developer-token', userData: { first_name: 'Ada', last_name: 'Okafor' } }),
+    JSON.stringify({ userData: { first_name: 'Ada', last_name: 'Okafor' } }),
   );
 
 function renderDeveloperGuarded(path: string) {

@@ -3,32 +3,33 @@ import {
   DEVELOPER_SESSION_KEY,
   readAdminSession,
   saveAdminSession,
-  tokenForUrl,
+  saveDeveloperSession,
+  signedInForUrl,
 } from './session';
 
 describe('browser session', () => {
-  it("keeps the admin session under 'afrofx-admin' and the developer one under 'afrofx'", () => {
+  it("keeps the admin's display data under 'afrofx-admin' in localStorage, never a token", () => {
     expect(ADMIN_SESSION_KEY).toBe('afrofx-admin');
     expect(DEVELOPER_SESSION_KEY).toBe('afrofx');
-    saveAdminSession({ token: 't1', userData: { email: 'admin@example.com' } });
-    expect(JSON.parse(window.sessionStorage.getItem('afrofx-admin') ?? 'null')).toEqual({
-      token: 't1',
+    saveAdminSession({ userData: { email: 'admin@example.com' } });
+    expect(JSON.parse(window.localStorage.getItem('afrofx-admin') ?? 'null')).toEqual({
       userData: { email: 'admin@example.com' },
     });
     expect(readAdminSession()?.userData.email).toBe('admin@example.com');
+    expect(window.sessionStorage.length).toBe(0);
   });
 
-  it('gives admin calls the admin token and other calls the developer token', () => {
-    saveAdminSession({ token: 'admin-token', userData: { email: 'admin@example.com' } });
-    window.sessionStorage.setItem('afrofx', JSON.stringify({ token: 'dev-token', userData: {} }));
-    expect(tokenForUrl('admin/fetch_all_rates?page=1')).toBe('admin-token');
-    expect(tokenForUrl('account/fetch_plans?page=1')).toBe('dev-token');
-    expect(tokenForUrl('user/fetch_rates/bank')).toBe('dev-token');
+  it('counts admin calls as signed in by the admin session and other calls by the developer one', () => {
+    saveAdminSession({ userData: { email: 'admin@example.com' } });
+    expect(signedInForUrl('admin/fetch_all_rates?page=1')).toBe(true);
+    expect(signedInForUrl('account/fetch_plans?page=1')).toBe(false);
+    saveDeveloperSession({ userData: { first_name: 'Ada', last_name: 'Okafor' } });
+    expect(signedInForUrl('user/fetch_rates/bank')).toBe(true);
   });
 
-  it('has no token without a session, or with a damaged one', () => {
-    expect(tokenForUrl('admin/authenticate')).toBeNull();
-    window.sessionStorage.setItem('afrofx-admin', '{not json');
+  it('is signed out without a session, or with a damaged one', () => {
+    expect(signedInForUrl('admin/authenticate')).toBe(false);
+    window.localStorage.setItem('afrofx-admin', '{not json');
     expect(readAdminSession()).toBeNull();
   });
 });

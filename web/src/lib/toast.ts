@@ -23,6 +23,12 @@ export function dismissToast(id: number): void {
   emit();
 }
 
+/** A step that succeeded makes its earlier refusals stale (a failed sign-in's toast over "Check your inbox"). */
+export function dismissErrorToasts(): void {
+  items = items.filter((item) => item.tone !== 'error');
+  emit();
+}
+
 export function showToast(message: string, tone: ToastTone = 'success'): void {
   const id = nextId++;
   items = [...items, { id, message, tone }];

@@ -7,9 +7,9 @@ import { createStore } from '../app/store';
 import { DEVELOPER_SESSION_KEY } from '../lib/session';
 
 export function signInAsDeveloper(): void {
-  window.sessionStorage.setItem(
+  window.localStorage.setItem(
     DEVELOPER_SESSION_KEY,
-    JSON.stringify({ token: 'developer-token', userData: { first_name: 'Ada', last_name: 'Okafor' } }),
+    JSON.stringify({ userData: { first_name: 'Ada', last_name: 'Okafor' } }),
   );
 }
 

@@ -67,13 +67,52 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
         response: { 200: Envelope(DeveloperSession) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user, tokenVersion } = await services.accounts.signin(
         request.body.email,
         request.body.password,
       );
-      const token = app.issueToken({ sub: user._id, role: 'developer', ver: tokenVersion });
+      const token = app.startSession(reply, { sub: user._id, role: 'developer', ver: tokenVersion });
       return ok({ token, user }, 'Signed in successfully.');
+    },
+  );
+
+  app.post(
+    '/account/signout',
+    {
+      schema: {
+        tags,
+        summary:
+          'Sign the browser out (clears the session cookie; a Bearer token stays valid until it expires)',
+        response: { 200: MessageOnly },
+      },
+    },
+    // No session needed: an expired cookie must be clearable too.
+    async (_request, reply) => {
+      app.endSession(reply, 'developer');
+      return done('You are signed out.');
+    },
+  );
+
+  app.post(
+    '/account/resend_activation',
+    {
+      // The same mail as a sign-up's, so the same limits per client and address.
+      preHandler: app.limit(LIMITS.signup),
+      schema: {
+        tags,
+        summary: 'Mail a fresh activation link (the answer is the same for any address)',
+        body: RequestResetInput,
+        response: { 200: MessageOnly },
+      },
+    },
+    async (request) => {
+      await services.accounts.resendActivation(request.body.email, () =>
+        app.firstMailInWindow(request, 'activation-resend'),
+      );
+      return done(
+        'If this address has an account waiting for activation, a new activation link is on its way.',
+      );
     },
   );
 
@@ -93,6 +132,24 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
         app.firstMailInWindow(request, 'password-reset'),
       );
       return done('If an account exists for this e-mail, a password reset link has been sent to it.');
+    },
+  );
+
+  app.get(
+    '/account/reset_password/:token',
+    {
+      preHandler: app.limit(LIMITS.link),
+      config: { invalidLink: { fields: ['token'], message: RESET_LINK_INVALID } },
+      schema: {
+        tags,
+        summary: 'Whether an e-mailed password reset link can still be used (it is not used up)',
+        params: TokenParams,
+        response: { 200: MessageOnly },
+      },
+    },
+    async (request) => {
+      await services.accounts.checkResetLink(request.params.token);
+      return done('This link is good: choose a new password.');
     },
   );
 
@@ -121,19 +178,20 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
       schema: {
         tags,
         security: [{ bearerAuth: [] }],
-        summary: 'Change the password (ends every other session; answers a fresh token for this one)',
+        summary:
+          'Change the password (ends every other session; answers a fresh token and session cookie for this one)',
         body: ChangePasswordInput,
         response: { 200: Envelope(Type.Object({ token: Type.String() })) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const developerId = request.developer!.id;
       const tokenVersion = await services.accounts.changePassword(
         developerId,
         request.body.oldPassword,
         request.body.newPassword,
       );
-      const token = app.issueToken({ sub: developerId, role: 'developer', ver: tokenVersion });
+      const token = app.startSession(reply, { sub: developerId, role: 'developer', ver: tokenVersion });
       return ok({ token }, 'Your password has been changed.');
     },
   );

@@ -32,18 +32,18 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
   const findDeveloperByEmail = (email: string) => findAccountByEmail(db, email, 'developer');
 
   /** Marks a live link token used and returns its account; one statement, so two clicks can't both win. */
+  const liveToken = (kind: TokenKind, token: string) =>
+    and(
+      eq(accountTokens.tokenHash, hashToken(token)),
+      eq(accountTokens.kind, kind),
+      isNull(accountTokens.usedAt),
+      gt(accountTokens.expiresAt, new Date()),
+    );
   const consumeToken = async (kind: TokenKind, token: string) => {
     const [row] = await db
       .update(accountTokens)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(accountTokens.tokenHash, hashToken(token)),
-          eq(accountTokens.kind, kind),
-          isNull(accountTokens.usedAt),
-          gt(accountTokens.expiresAt, new Date()),
-        ),
-      )
+      .where(liveToken(kind, token))
       .returning({ accountId: accountTokens.accountId });
     return row?.accountId;
   };
@@ -153,12 +153,32 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
       return { user: toDeveloperUser(account), tokenVersion: account.tokenVersion };
     },
 
+    /**
+     * The "Kindly activate…" sign-in refusal offers this (issue 25). Answers the same whatever the address
+     * (no enumeration); only an active account not yet activated gets a fresh link.
+     */
+    async resendActivation(email: string, mayMail: () => Promise<boolean>): Promise<void> {
+      if (!(await mayMail())) return;
+      const account = await findDeveloperByEmail(email);
+      if (account && account.status === 'active' && !account.isActivated)
+        await enqueue('account-mail', { accountId: account.id, kind: 'activation' });
+    },
+
     /** Answers the same whether or not the address has an account (no enumeration). */
     async requestPasswordReset(email: string, mayMail: () => Promise<boolean>): Promise<void> {
       if (!(await mayMail())) return;
       const account = await findDeveloperByEmail(email);
       if (account && account.status === 'active')
         await enqueue('account-mail', { accountId: account.id, kind: 'password_reset' });
+    },
+
+    /** Lets the reset page refuse a dead link before the new password is typed twice (issue 25); uses nothing up. */
+    async checkResetLink(code: string): Promise<void> {
+      const [row] = await db
+        .select({ id: accountTokens.id })
+        .from(accountTokens)
+        .where(liveToken('password_reset', code));
+      if (!row) throw badRequest(RESET_LINK_INVALID);
     },
 
     async resetPassword(code: string, password: string): Promise<void> {

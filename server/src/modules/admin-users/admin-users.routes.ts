@@ -25,10 +25,26 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         response: { 200: Envelope(AdminSession) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const admin = await services.adminUsers.authenticate(request.body.email, request.body.password);
-      const token = app.issueToken({ sub: admin.id, role: 'admin', ver: admin.tokenVersion });
+      const token = app.startSession(reply, { sub: admin.id, role: 'admin', ver: admin.tokenVersion });
       return ok({ token, user: { _id: admin.id, email: admin.email } }, 'Signed in successfully.');
+    },
+  );
+
+  app.post(
+    '/admin/signout',
+    {
+      schema: {
+        tags: ['Admin'],
+        summary: 'Sign the admin console out (clears the session cookie)',
+        response: { 200: MessageOnly },
+      },
+    },
+    // No session needed: an expired cookie must be clearable too.
+    async (_request, reply) => {
+      app.endSession(reply, 'admin');
+      return done('You are signed out.');
     },
   );
 

@@ -175,7 +175,16 @@ export const ratesRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
     },
     async (_request, reply) => {
       await services.rates.tweetLatest();
-      return reply.status(202).send(done('The rates tweet is on its way.'));
+      // Without credentials the job records the text and skips the post (rates-tweet.job.ts): say so, and why.
+      return reply
+        .status(202)
+        .send(
+          done(
+            runtime.config.twitter
+              ? 'The rates tweet is on its way.'
+              : 'The rates tweet was recorded but will not be posted: no Twitter credentials are set (TWITTER_* in .env).',
+          ),
+        );
     },
   );
 };

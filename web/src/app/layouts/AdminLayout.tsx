@@ -5,6 +5,7 @@ import {
   sidebarActionClasses,
   type ConsoleNavItem,
 } from '../../components/ConsoleShell';
+import { useAdminSignoutMutation } from '../../features/admin/admin-api';
 import { clearAdminSession, readAdminSession } from '../../lib/session';
 
 const adminLinks: ReadonlyArray<ConsoleNavItem> = [
@@ -22,7 +23,11 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const email = readAdminSession()?.userData.email ?? '';
 
-  const logOut = () => {
+  const [signout] = useAdminSignoutMutation();
+
+  const logOut = async () => {
+    // The server clears the httpOnly cookie; this console forgets the admin whatever the answer.
+    await signout();
     clearAdminSession();
     navigate('/admin/login', { replace: true });
   };

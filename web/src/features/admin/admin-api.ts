@@ -32,6 +32,11 @@ const adminApi = api.injectEndpoints({
     authenticate: build.mutation<ApiEnvelope<AdminSession>, { email: string; password: string }>({
       query: (body) => ({ url: 'admin/authenticate', method: 'POST', body }),
     }),
+    adminSignout: build.mutation<ApiEnvelope<null>, void>({
+      query: () => ({ url: 'admin/signout', method: 'POST' }),
+      // Signing out goes ahead in this browser even when the server cannot be reached.
+      extraOptions: { errorToast: false },
+    }),
     fetchAllRates: build.infiniteQuery<PagedResponse<Rate>, void, number>({
       infiniteQueryOptions: pageOptions,
       query: ({ pageParam }) => `admin/fetch_all_rates?page=${pageParam}`,
@@ -147,6 +152,7 @@ const adminApi = api.injectEndpoints({
 
 export const {
   useAuthenticateMutation,
+  useAdminSignoutMutation,
   useFetchAllRatesInfiniteQuery,
   useFetchLatestRatesQuery,
   useCreateRateMutation,

@@ -51,8 +51,19 @@ const developerApi = api.injectEndpoints({
     signin: build.mutation<ApiEnvelope<DeveloperSession>, SigninInput>({
       query: (body) => ({ url: 'account/signin', method: 'POST', body }),
     }),
+    signout: build.mutation<ApiEnvelope<null>, void>({
+      query: () => ({ url: 'account/signout', method: 'POST' }),
+      // Signing out goes ahead in this browser even when the server cannot be reached.
+      extraOptions: { errorToast: false },
+    }),
+    resendActivation: build.mutation<ApiEnvelope<null>, RequestResetInput>({
+      query: (body) => ({ url: 'account/resend_activation', method: 'POST', body }),
+    }),
     requestPasswordReset: build.mutation<ApiEnvelope<null>, RequestResetInput>({
       query: (body) => ({ url: 'account/request_reset_password', method: 'POST', body }),
+    }),
+    checkResetLink: build.query<ApiEnvelope<null>, string>({
+      query: (code) => `account/reset_password/${encodeURIComponent(code)}`,
     }),
     resetPassword: build.mutation<ApiEnvelope<null>, ResetPasswordInput>({
       query: (body) => ({ url: 'account/reset_password', method: 'POST', body }),
@@ -173,6 +184,9 @@ export const {
   useSignupMutation,
   useActivateAccountQuery,
   useSigninMutation,
+  useSignoutMutation,
+  useResendActivationMutation,
+  useCheckResetLinkQuery,
   useRequestPasswordResetMutation,
   useResetPasswordMutation,
   useChangePasswordMutation,

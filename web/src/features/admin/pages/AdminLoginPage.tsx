@@ -13,8 +13,8 @@ export function AdminLoginPage() {
   const signIn = async (credentials: Credentials) => {
     const result = await authenticate(credentials);
     if (!result.data) return;
-    const { token, user } = result.data.data;
-    saveAdminSession({ token, userData: { email: user.email } });
+    const { user } = result.data.data;
+    saveAdminSession({ userData: { email: user.email } });
     navigate('/admin/emails', { replace: true });
   };
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt, signInAsDeveloper } from '../../../test/developer';
 import { DeveloperLayout } from './DeveloperLayout';
@@ -63,18 +63,19 @@ describe('developer sidebar', () => {
     expect(screen.getByRole('dialog', { name: 'Exclusive Support and Demos!' })).toBeInTheDocument();
   });
 
-  it('asks before logging out, then clears the session storage and goes to sign-in', async () => {
+  it("asks before logging out, then forgets the account and the tab's selections and goes to sign-in", async () => {
     renderShell('/developer/change_password');
     window.sessionStorage.setItem('afrofx-selection', 'kept until logout');
 
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     const dialog = screen.getByRole('dialog', { name: 'Log out?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(window.sessionStorage.getItem('afrofx')).not.toBeNull();
+    expect(window.localStorage.getItem('afrofx')).not.toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/developer/signin'));
     expect(window.sessionStorage.length).toBe(0);
-    expect(screen.getByTestId('location')).toHaveTextContent('/developer/signin');
+    expect(window.localStorage.getItem('afrofx')).toBeNull();
   });
 });

@@ -14,9 +14,9 @@ import {
 } from '../../../components/ConsoleShell';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { API_DOCS_URL } from '../../../lib/links';
-import { clearSessionStorage, readDeveloperSession } from '../../../lib/session';
+import { clearDeveloperSession, readDeveloperSession } from '../../../lib/session';
 import { useCurrentApp } from '../current-app';
-import { useFetchSubscriptionQuery } from '../developer-api';
+import { useFetchSubscriptionQuery, useSignoutMutation } from '../developer-api';
 import { SupportActions } from './SupportActions';
 
 // SPEC §2: Your Apps is never shown as the current entry.
@@ -51,8 +51,12 @@ export function DeveloperLayout() {
   const subscription = useFetchSubscriptionQuery(currentApp?._id ?? skipToken);
   const hasSubscription = subscriptionPresent(currentApp !== null, subscription);
 
-  const logOut = () => {
-    clearSessionStorage();
+  const [signout] = useSignoutMutation();
+
+  const logOut = async () => {
+    // The server clears the httpOnly cookie; this tab forgets the account whatever the answer.
+    await signout();
+    clearDeveloperSession();
     // Nothing of this account may show to whoever signs in next in this tab.
     dispatch(api.util.resetApiState());
     navigate('/developer/signin', { replace: true });

@@ -5,7 +5,6 @@ import { Button, buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { Input } from '../../../components/Input';
 import { PageHeader } from '../../../components/PageHeader';
-import { readDeveloperSession, saveDeveloperSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useChangePasswordMutation } from '../developer-api';
@@ -61,9 +60,7 @@ export function ChangePasswordPage() {
         message && /current password/i.test(message) ? { oldPassword: message } : { newPassword: message },
       );
     }
-    // The change ended every session of the account; this one carries on with the fresh token.
-    const session = readDeveloperSession();
-    if (session) saveDeveloperSession({ ...session, token: result.data.data.token });
+    // The change ended every other session of the account; the answer renewed this one's cookie.
     showToast(result.data.message, 'success');
     setForm(emptyForm);
   };

@@ -4,6 +4,7 @@ import { AuthScreen, authFooterLinkClasses } from '../../../components/AuthScree
 import { Button, buttonClasses } from '../../../components/Button';
 import { Input } from '../../../components/Input';
 import { Notice } from '../../../components/Notice';
+import { dismissErrorToasts } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { emailError } from '../../../lib/validation';
 import { useRequestPasswordResetMutation } from '../developer-api';
@@ -21,7 +22,9 @@ export function RequestPasswordResetPage() {
     setError(problem);
     if (problem) return;
     const result = await requestReset({ email: email.trim() });
-    if (result.data) setSent(result.data.message);
+    if (!result.data) return;
+    dismissErrorToasts();
+    setSent(result.data.message);
   };
 
   const backToSignin = (
@@ -43,7 +46,8 @@ export function RequestPasswordResetPage() {
           The link works once. If nothing arrives in a few minutes, check your spam folder or send another.
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Link to="/developer/signin" className={buttonClasses('primary', 'lg', 'flex-1')}>
+          {/* flex-1 only in a row: in the phone's column it would size the link's height from zero (issue 25). */}
+          <Link to="/developer/signin" className={buttonClasses('primary', 'lg', 'sm:flex-1')}>
             Go to sign in
           </Link>
           <button type="button" onClick={() => setSent(null)} className={buttonClasses('secondary', 'lg')}>

@@ -3,10 +3,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PASSWORD_RULE } from '@afrofx/shared';
 import { AuthScreen, authFooterLinkClasses } from '../../../components/AuthScreen';
 import { Button } from '../../../components/Button';
+import { ErrorState } from '../../../components/ErrorState';
 import { Input } from '../../../components/Input';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useResetPasswordMutation } from '../developer-api';
+import { useCheckResetLinkQuery, useResetPasswordMutation } from '../developer-api';
 import {
   confirmationError,
   newPasswordError,
@@ -24,6 +25,11 @@ export function ResetPasswordPage() {
   const { code = '' } = useParams();
   const navigate = useNavigate();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  // A used or expired link is told on arrival, not after the new password was typed twice (issue 25).
+  const linkCheck = useCheckResetLinkQuery(code);
+  // Only the server's refusal hides the form: when the check itself fails, the reset answers for the link.
+  const refusal =
+    linkCheck.error && 'status' in linkCheck.error && linkCheck.error.status === 400 ? linkCheck.error : null;
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<ResetErrors>({});
@@ -56,34 +62,40 @@ export function ResetPasswordPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="mt-8 space-y-5">
-        <div>
+      {refusal ? (
+        <div className="mt-8">
+          <ErrorState message={refusal.message} />
+        </div>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="mt-8 space-y-5">
+          <div>
+            <Input
+              label="New password"
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              maxLength={PASSWORD_MAX_LENGTH}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={errors.password}
+            />
+            {!errors.password && <p className="mt-1.5 text-xs text-slate-500">{PASSWORD_RULE}</p>}
+          </div>
           <Input
-            label="New password"
+            label="Confirm new password"
             type="password"
-            name="password"
+            name="confirmation"
             autoComplete="new-password"
             maxLength={PASSWORD_MAX_LENGTH}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+            error={errors.confirmation}
           />
-          {!errors.password && <p className="mt-1.5 text-xs text-slate-500">{PASSWORD_RULE}</p>}
-        </div>
-        <Input
-          label="Confirm new password"
-          type="password"
-          name="confirmation"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          error={errors.confirmation}
-        />
-        <Button type="submit" size="lg" className="w-full" isLoading={isLoading}>
-          Reset password
-        </Button>
-      </form>
+          <Button type="submit" size="lg" className="w-full" isLoading={isLoading}>
+            Reset password
+          </Button>
+        </form>
+      )}
     </AuthScreen>
   );
 }
