@@ -226,7 +226,12 @@ describe('GET admin/fetch_mailing_list', () => {
 
     const first = await mailingList('?mail_type=api_wait_list_user');
     expect(first.data).toHaveLength(20);
-    expect(first.data[0]!.email).toBe('waiting24@example.com');
+    // Newest first. Addresses added within one millisecond share a time (PGlite's clock has no finer grain), and the
+    // order among them is their ids', so the last one added is among the first page's newest, not always first.
+    const times = first.data.map((s) => Date.parse(s.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const lastAdded = first.data.find((s) => s.email === 'waiting24@example.com');
+    expect(lastAdded?.createdAt).toBe(first.data[0]!.createdAt);
     expect(first.pagination).toEqual({ next: 2, count });
 
     const seen = first.data.map((s) => s._id);
