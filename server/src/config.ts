@@ -74,6 +74,8 @@ export interface Config {
   requestLogFlushMs: number;
   /** Paid API: how long request-log writes may keep failing before /v1/health answers 503. */
   requestLogUnhealthyAfterMs: number;
+  /** Days of request log kept before today (UTC); older days are dropped whole, their daily roll-ups kept. */
+  requestLogRetentionDays: number;
   /** A quote older than this is answered with stale: true (issue 10). */
   staleAfterHours: number;
   webhooks: WebhookSettings;
@@ -339,6 +341,11 @@ export function loadConfig(env: Env = process.env): Config {
       'REQUEST_LOG_UNHEALTHY_AFTER_MS',
       env.REQUEST_LOG_UNHEALTHY_AFTER_MS,
       30_000,
+    ),
+    requestLogRetentionDays: parsePositiveInteger(
+      'REQUEST_LOG_RETENTION_DAYS',
+      env.REQUEST_LOG_RETENTION_DAYS,
+      90,
     ),
     staleAfterHours: parsePositiveInteger('STALE_AFTER_HOURS', env.STALE_AFTER_HOURS, 24),
     webhooks: {

@@ -29,13 +29,14 @@ const env = (vars: Record<string, string> = {}) => ({
 const lifecycleOnly = (t: TestApp) => schedules(t.config).filter((s) => s.name === 'subscription-lifecycle');
 
 describe('the clock', () => {
-  it('runs the lifecycle hourly, the payment sweep every 10 minutes, the webhook sweep every minute and the rates mail daily at RATES_MAIL_AT', () => {
+  it('runs the lifecycle hourly, the payment sweep every 10 minutes, the webhook sweep every minute, the rates mail daily at RATES_MAIL_AT and the request log retention hourly', () => {
     expect(LIFECYCLE_EVERY_MS).toBe(HOUR);
     expect(schedules(loadConfig(env()))).toEqual([
       { name: 'subscription-lifecycle', data: {}, everyMs: HOUR },
       { name: 'payment-sweep', data: {}, everyMs: 10 * 60 * 1000 },
       { name: 'webhook-sweep', data: {}, everyMs: 60 * 1000 },
       { name: 'daily-rates-mail', data: {}, daily: LAGOS_7AM },
+      { name: 'request-log-retention', data: {}, everyMs: HOUR },
     ]);
     expect(
       schedules(loadConfig(env({ RATES_MAIL_AT: '18:30', RATES_MAIL_TIME_ZONE: 'Africa/Nairobi' })))[3],

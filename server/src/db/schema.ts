@@ -259,7 +259,7 @@ export const transactions = pgTable(
 export const requestLogs = pgTable(
   'request_logs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     appId: uuid('app_id')
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
@@ -274,6 +274,9 @@ export const requestLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // The table is partitioned by day on created_at (migration 0011, which drizzle-kit cannot express): a
+    // partitioned table's primary key must hold its partition key.
+    primaryKey({ columns: [t.createdAt, t.id] }),
     index('request_logs_app_created_idx').on(
       t.appId,
       t.createdAt.desc().nullsFirst(),

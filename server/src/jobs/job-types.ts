@@ -18,7 +18,8 @@ export type Job =
   | { name: 'payment-sweep'; data: Record<string, never> }
   | { name: 'daily-rates-mail'; data: Record<string, never> }
   | { name: 'webhook-delivery'; data: { deliveryId: string } }
-  | { name: 'webhook-sweep'; data: Record<string, never> };
+  | { name: 'webhook-sweep'; data: Record<string, never> }
+  | { name: 'request-log-retention'; data: Record<string, never> };
 
 export type JobName = Job['name'];
 export type JobData<N extends JobName> = Extract<Job, { name: N }>['data'];

@@ -9,6 +9,7 @@ import type { JobRunner } from './queue';
 import { ratesCsvJob } from './rates-csv.job';
 import { ratesMailJob } from './rates-mail.job';
 import { ratesTweetJob } from './rates-tweet.job';
+import { requestLogRetentionJob } from './request-log-retention.job';
 import { subscriptionConfirmationMailJob } from './subscription-confirmation-mail.job';
 import { subscriptionLifecycleJob } from './subscription-lifecycle.job';
 import { webhookDeliveryJob } from './webhook-delivery.job';
@@ -42,6 +43,8 @@ async function perform(ctx: JobContext, job: Job): Promise<JobCounts | void> {
       return webhookDeliveryJob(ctx, job.data);
     case 'webhook-sweep':
       return webhookSweepJob(ctx);
+    case 'request-log-retention':
+      return requestLogRetentionJob(ctx);
   }
 }
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PAYMENT_CURRENCIES, SUBSCRIPTION_STATUSES } from '../constants';
-import { EmailAddress, Id, Password, StringEnum, Text } from './common';
+import { EmailAddress, Id, PageNumber, Password, StringEnum, Text } from './common';
 
 const Name = Text({ maxLength: 100 });
 /** New passwords (OWASP ASVS 2.1): at least 10 characters, short enough to hash cheaply. */
@@ -98,6 +98,39 @@ export const RequestLogEntry = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type RequestLogEntry = Static<typeof RequestLogEntry>;
+
+/** An opaque request-log position: the time and id of the last row of a page. */
+export const RequestLogCursor = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
+  description: "pagination.cursor of the previous page; the page starts after that page's last row",
+});
+
+/**
+ * The request log pages by position (cursor), which costs the same at any depth; page numbers stay for the
+ * SPEC's `?page={n}` and read by offset. One or the other.
+ */
+export const RequestLogQuery = Type.Object(
+  { page: Type.Optional(PageNumber), cursor: Type.Optional(RequestLogCursor) },
+  { additionalProperties: false },
+);
+export type RequestLogQuery = Static<typeof RequestLogQuery>;
+
+export const RequestLogPage = Type.Object({
+  data: Type.Array(RequestLogEntry),
+  message: Type.String(),
+  pagination: Type.Object({
+    next: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'The next page number when paging by number; null at the end and when paging by cursor',
+    }),
+    count: Type.Integer({ description: 'Rows in the log, all pages together' }),
+    cursor: Type.Union([RequestLogCursor, Type.Null()], {
+      description: 'Pass as cursor for the rows after this page; null at the end',
+    }),
+  }),
+});
+export type RequestLogPage = Static<typeof RequestLogPage>;
 
 export const Transaction = Type.Object({
   _id: Type.String(),

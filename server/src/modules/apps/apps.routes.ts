@@ -9,10 +9,12 @@ import {
   PagedEnvelope,
   PageQuery,
   RequestAnalytics,
-  RequestLogEntry,
+  RequestLogPage,
+  RequestLogQuery,
   Subscription,
   Transaction,
 } from '@afrofx/shared';
+import { badRequest } from '../../errors';
 import { ok, paged, pageOf } from '../../http';
 import type { RouteOptions } from '../../route-options';
 
@@ -107,15 +109,31 @@ export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, o
       schema: {
         ...schema,
         summary: 'Request log, newest first',
+        description:
+          'Pages by cursor (pass pagination.cursor of the previous page), as fast at any depth; or by page number.',
         params: AppParams,
-        querystring: PageQuery,
-        response: { 200: PagedEnvelope(RequestLogEntry) },
+        querystring: RequestLogQuery,
+        response: { 200: RequestLogPage },
       },
     },
     async (request) => {
+      const { cursor } = request.query;
+      if (cursor !== undefined && request.query.page !== undefined) {
+        throw badRequest('Pass either page or cursor, not both.');
+      }
       const page = pageOf(request.query.page);
-      const { rows, count } = await services.requests.list(request.params.appId, page);
-      return paged(page, rows, count, 'Requests fetched.');
+      const position = cursor === undefined ? { page } : { cursor, limit: page.limit };
+      const {
+        rows,
+        count,
+        cursor: nextCursor,
+        more,
+      } = await services.requests.list(request.params.appId, position);
+      return {
+        data: rows,
+        message: 'Requests fetched.',
+        pagination: { next: cursor === undefined && more ? page.page + 1 : null, count, cursor: nextCursor },
+      };
     },
   );
 

@@ -5,7 +5,14 @@ import type { PGlite } from '@electric-sql/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { requestDailyCounts, requestLogBatches, requestLogs } from '../../db/schema';
+import { badRequest } from '../../errors';
 import type { Page } from '../../http';
+import {
+  addDays,
+  createRequestLogPartitions,
+  isMissingPartition,
+  type DayTable,
+} from './request-log-partitions';
 
 export type NewRequestLog = typeof requestLogs.$inferInsert & { createdAt: Date };
 
@@ -55,73 +62,92 @@ function utcDays(entries: ReadonlyArray<NewRequestLog>): string[] {
   });
 }
 
+/** Days of partitions kept ready ahead of today, so a missed run or two never leaves a day without one. */
+export const PARTITION_DAYS_AHEAD = 7;
+
+/** A page of the request log: by number (offset, the SPEC's `?page={n}`) or after a cursor (keyset). */
+export type RequestLogPosition =
+  { page: Page; cursor?: undefined } | { page?: undefined; cursor: string; limit: number };
+
+/** The cursor names the last row shown: its time in microseconds since the epoch (the column's precision) and id. */
+function encodeCursor(micros: string, id: number | string): string {
+  return Buffer.from(`${micros}.${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { micros: string; id: string } {
+  const match = /^(\d{1,17})\.(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
+  if (!match)
+    throw badRequest('cursor is not one this API gave: pass pagination.cursor of the previous page.');
+  return { micros: match[1]!, id: match[2]! };
+}
+
 export function createRequestsService(db: Database, pglite?: PGlite) {
-  return {
-    /**
-     * Writes a batch of log entries and their daily roll-up in one transaction, once per batch id: a batch sent
-     * again after a commit whose answer was lost finds its id and writes nothing.
-     */
-    async record(entries: NewRequestLog[], batchId: string = randomUUID()): Promise<void> {
-      if (entries.length === 0) return;
-      const claimBatch = sql`INSERT INTO ${requestLogBatches} (id) VALUES (${batchId}) ON CONFLICT DO NOTHING RETURNING id`;
-      const perDay = new Map<string, { appId: string; day: string; count: number; entries: number }>();
-      const entryDays = utcDays(entries);
-      for (const [i, entry] of entries.entries()) {
-        const day = entryDays[i]!;
-        const key = `${entry.appId}|${day}`;
-        const bucket = perDay.get(key) ?? { appId: entry.appId, day, count: 0, entries: 0 };
-        bucket.count += entry.count ?? 1;
-        bucket.entries++;
-        perDay.set(key, bucket);
-      }
-      const days = [...perDay.values()];
-      const rollUp = (column: (d: (typeof days)[number]) => string | number) => pgArray(days.map(column));
-      const upsertDays = sql`
+  const partitions = createRequestLogPartitions(db, pglite !== undefined);
+
+  /**
+   * Writes a batch of log entries and their daily roll-up in one transaction, once per batch id: a batch sent
+   * again after a commit whose answer was lost finds its id and writes nothing.
+   */
+  async function write(entries: NewRequestLog[], batchId: string): Promise<void> {
+    const claimBatch = sql`INSERT INTO ${requestLogBatches} (id) VALUES (${batchId}) ON CONFLICT DO NOTHING RETURNING id`;
+    const perDay = new Map<string, { appId: string; day: string; count: number; entries: number }>();
+    const entryDays = utcDays(entries);
+    for (const [i, entry] of entries.entries()) {
+      const day = entryDays[i]!;
+      const key = `${entry.appId}|${day}`;
+      const bucket = perDay.get(key) ?? { appId: entry.appId, day, count: 0, entries: 0 };
+      bucket.count += entry.count ?? 1;
+      bucket.entries++;
+      perDay.set(key, bucket);
+    }
+    const days = [...perDay.values()];
+    const rollUp = (column: (d: (typeof days)[number]) => string | number) => pgArray(days.map(column));
+    const upsertDays = sql`
         INSERT INTO ${requestDailyCounts} (app_id, day, count, entries)
         SELECT * FROM unnest(${rollUp((d) => d.appId)}::uuid[], ${rollUp((d) => d.day)}::date[], ${rollUp((d) => d.count)}::int[], ${rollUp((d) => d.entries)}::int[])
         ON CONFLICT (app_id, day) DO UPDATE SET count = ${requestDailyCounts.count} + excluded.count,
           entries = ${requestDailyCounts.entries} + excluded.entries`;
 
-      if (pglite) {
-        // Embedded: COPY is a third cheaper than INSERT in PGlite, which shares the event loop with the API.
-        const tsv = entries
-          .map((e) =>
-            [
-              e.appId,
-              e.host,
-              e.agent,
-              e.ipAddress,
-              e.originalUrl,
-              e.status,
-              e.latencyMs,
-              e.count ?? 1,
-              e.createdAt.toISOString(),
-            ]
-              .map(copyField)
-              .join('\t'),
-          )
-          .join('\n');
-        const dialect = new PgDialect();
-        const upsert = dialect.sqlToQuery(upsertDays);
-        const claim = dialect.sqlToQuery(claimBatch);
-        await pglite.transaction(async (tx) => {
-          if ((await tx.query(claim.sql, claim.params)).rows.length === 0) return;
-          await tx.query(
-            "COPY request_logs (app_id, host, agent, ip_address, original_url, status, latency_ms, count, created_at) FROM '/dev/blob'",
-            [],
-            { blob: new Blob([tsv]) },
-          );
-          await tx.query(upsert.sql, upsert.params);
-        });
-        return;
-      }
-      // One statement with eight array parameters: far cheaper to build and parse than thousands of placeholders.
-      const column = <K extends keyof NewRequestLog>(key: K) => entries.map((e) => e[key]);
-      await db.transaction(async (tx) => {
-        const claimed = (await tx.execute(claimBatch)) as unknown as { rows: unknown[] };
-        if (claimed.rows.length === 0) return;
-        // Times travel as epoch milliseconds: a number per entry instead of a formatted string.
-        await tx.execute(sql`
+    if (pglite) {
+      // Embedded: COPY is a third cheaper than INSERT in PGlite, which shares the event loop with the API.
+      const tsv = entries
+        .map((e) =>
+          [
+            e.appId,
+            e.host,
+            e.agent,
+            e.ipAddress,
+            e.originalUrl,
+            e.status,
+            e.latencyMs,
+            e.count ?? 1,
+            e.createdAt.toISOString(),
+          ]
+            .map(copyField)
+            .join('\t'),
+        )
+        .join('\n');
+      const dialect = new PgDialect();
+      const upsert = dialect.sqlToQuery(upsertDays);
+      const claim = dialect.sqlToQuery(claimBatch);
+      await pglite.transaction(async (tx) => {
+        if ((await tx.query(claim.sql, claim.params)).rows.length === 0) return;
+        await tx.query(
+          "COPY request_logs (app_id, host, agent, ip_address, original_url, status, latency_ms, count, created_at) FROM '/dev/blob'",
+          [],
+          { blob: new Blob([tsv]) },
+        );
+        await tx.query(upsert.sql, upsert.params);
+      });
+      return;
+    }
+    // One statement with eight array parameters: far cheaper to build and parse than thousands of placeholders.
+    const column = <K extends keyof NewRequestLog>(key: K) => entries.map((e) => e[key]);
+    await db.transaction(async (tx) => {
+      const claimed = (await tx.execute(claimBatch)) as unknown as { rows: unknown[] };
+      if (claimed.rows.length === 0) return;
+      // Times travel as epoch milliseconds: a number per entry instead of a formatted string.
+      await tx.execute(sql`
           INSERT INTO ${requestLogs} (app_id, host, agent, ip_address, original_url, status, latency_ms, count, created_at)
           SELECT app_id, host, agent, ip_address, original_url, status, latency_ms, count, to_timestamp(created_at_ms / 1000.0)
           FROM unnest(
@@ -130,8 +156,68 @@ export function createRequestsService(db: Database, pglite?: PGlite) {
             ${pgArray(column('latencyMs'))}::real[], ${pgArray(entries.map((e) => e.count ?? 1))}::int[],
             ${pgArray(entries.map((e) => e.createdAt.getTime()))}::float8[]
           ) AS batch(app_id, host, agent, ip_address, original_url, status, latency_ms, count, created_at_ms)`);
-        await tx.execute(upsertDays);
-      });
+      await tx.execute(upsertDays);
+    });
+  }
+
+  /** Takes a day past the retention out of the log: detached, its roll-up made complete, then dropped. */
+  async function retire(table: DayTable): Promise<void> {
+    if (table.attached) await partitions.detach(table);
+    await partitions.completeRollUp(table);
+    await partitions.drop(table);
+  }
+
+  return {
+    partitions,
+
+    /**
+     * Writes a batch of log entries (see write). A day without a partition (the maintenance job has not run for a
+     * week, or an entry's clock is far off) gets one there and then, and the batch is written again: the write's
+     * transaction rolled back whole, batch id included.
+     */
+    async record(entries: NewRequestLog[], batchId: string = randomUUID()): Promise<void> {
+      if (entries.length === 0) return;
+      try {
+        await write(entries, batchId);
+      } catch (err) {
+        if (!isMissingPartition(err)) throw err;
+        for (const day of new Set(utcDays(entries))) await partitions.createNow(day);
+        await write(entries, batchId);
+      }
+    },
+
+    /**
+     * Keeps request_logs to its retention: finishes what an interrupted run left (a half-done detach, a detached
+     * day not yet dropped), retires every day older than `retentionDays` before today (UTC), and creates the
+     * partitions of today and the next days. Each step leaves the table whole, so a run cut off anywhere is
+     * completed by the next.
+     */
+    async maintainPartitions(
+      retentionDays: number,
+      now = new Date(),
+    ): Promise<{ created: string[]; dropped: string[] }> {
+      const today = formatUtcDate(now);
+      const oldestKept = addDays(today, -retentionDays);
+      const tables = await partitions.tables();
+      const dropped: string[] = [];
+      // The half-detached first: PostgreSQL detaches one partition at a time.
+      const toRetire = [
+        ...tables.filter((t) => t.detachPending),
+        ...tables.filter((t) => !t.detachPending && t.day < oldestKept),
+      ];
+      for (const table of toRetire) {
+        await retire(table);
+        dropped.push(table.day);
+      }
+      const existing = new Set(tables.map((t) => t.day));
+      const created: string[] = [];
+      for (let ahead = 0; ahead <= PARTITION_DAYS_AHEAD; ahead++) {
+        const day = addDays(today, ahead);
+        if (existing.has(day)) continue;
+        await partitions.createAhead(day);
+        created.push(day);
+      }
+      return { created, dropped };
     },
 
     /** Batch ids only guard against a retry within seconds; a day's worth is plenty. */
@@ -156,24 +242,55 @@ export function createRequestsService(db: Database, pglite?: PGlite) {
       return { todayCount: sum(1), weekCount: sum(WEEK_DAYS), monthCount: sum(MONTH_DAYS), daily };
     },
 
-    async list(appId: string, page: Page): Promise<{ rows: RequestLogEntry[]; count: number }> {
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(requestLogs)
-          .where(eq(requestLogs.appId, appId))
-          .orderBy(desc(requestLogs.createdAt), desc(requestLogs.id))
-          .limit(page.limit)
-          .offset(page.offset),
+    /**
+     * A page of an app's log, newest first, and the cursor of the rows after it (null at the end: one row more
+     * than the page is read to know). By cursor the page starts right after the row it names, through the
+     * (app_id, created_at, id) index: as fast a thousand pages deep as on the first.
+     */
+    async list(
+      appId: string,
+      position: RequestLogPosition,
+    ): Promise<{ rows: RequestLogEntry[]; count: number; cursor: string | null; more: boolean }> {
+      const limit = position.page ? position.page.limit : position.limit;
+      const after = position.cursor === undefined ? undefined : decodeCursor(position.cursor);
+      const query = db
+        .select({
+          row: requestLogs,
+          micros: sql<string>`(extract(epoch from ${requestLogs.createdAt}) * 1000000)::bigint::text`,
+        })
+        .from(requestLogs)
+        .where(
+          and(
+            eq(requestLogs.appId, appId),
+            after &&
+              sql`(${requestLogs.createdAt}, ${requestLogs.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::bigint)`,
+          ),
+        )
+        .orderBy(desc(requestLogs.createdAt), desc(requestLogs.id))
+        .limit(limit + 1);
+      const [found, [total]] = await Promise.all([
+        position.page ? query.offset(position.page.offset) : query,
         // The roll-up is written in the same transaction as the log, so its sum is the log's exact size, read from
         // at most one row per day instead of counting every entry (a page of a million-row log: ~0.4-1.2 s -> ms).
+        // Days before the oldest row left are those retention dropped: their roll-ups stay for the analytics.
         db
           .select({ value: sql`coalesce(sum(${requestDailyCounts.entries}), 0)`.mapWith(Number) })
           .from(requestDailyCounts)
-          .where(eq(requestDailyCounts.appId, appId)),
+          .where(
+            and(
+              eq(requestDailyCounts.appId, appId),
+              sql`${requestDailyCounts.day} >= (SELECT (min(${requestLogs.createdAt}) AT TIME ZONE 'UTC')::date FROM ${requestLogs} WHERE ${requestLogs.appId} = ${appId})`,
+            ),
+          ),
       ]);
+      const more = found.length > limit;
+      const shown = found.slice(0, limit);
+      const last = shown.at(-1);
       return {
-        rows: rows.map((r) => ({
+        cursor: more && last ? encodeCursor(last.micros, last.row.id) : null,
+        more,
+        count: total?.value ?? 0,
+        rows: shown.map(({ row: r }) => ({
           _id: String(r.id),
           host: r.host,
           agent: r.agent,
@@ -184,7 +301,6 @@ export function createRequestsService(db: Database, pglite?: PGlite) {
           count: r.count,
           createdAt: r.createdAt.toISOString(),
         })),
-        count: total?.value ?? 0,
       };
     },
   };
