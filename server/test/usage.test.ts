@@ -226,7 +226,7 @@ describe('GET account/app_request/{appId}', () => {
       { ...logEntry(folded, new Date(), 99), status: 402, count: 500 },
     ]);
     const first = (await get(`account/app_request/${folded}`)).json();
-    expect(first.pagination).toEqual({ next: 2, count: 21 });
+    expect(first.pagination).toEqual({ next: 2, count: 21, cursor: expect.any(String) });
     const second = (await get(`account/app_request/${folded}?page=2`)).json();
     expect(second.data).toHaveLength(1);
     expect(second.pagination.next).toBeNull();
@@ -271,12 +271,12 @@ describe('GET account/app_request/{appId}', () => {
   it('answers an empty page past the end and an empty log with next null', async () => {
     const past = (await get(`account/app_request/${appId}?page=9`)).json();
     expect(past.data).toEqual([]);
-    expect(past.pagination).toEqual({ next: null, count: 45 });
+    expect(past.pagination).toEqual({ next: null, count: 45, cursor: null });
     const quiet = await newApp('No traffic');
     expect((await get(`account/app_request/${quiet}`)).json()).toEqual({
       data: [],
       message: 'Requests fetched.',
-      pagination: { next: null, count: 0 },
+      pagination: { next: null, count: 0, cursor: null },
     });
   });
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PAYMENT_CURRENCIES, SUBSCRIPTION_STATUSES } from '../constants';
-import { EmailAddress, Id, PageNumber, Password, StringEnum, Text } from './common';
+import { EmailAddress, Id, MAX_PAGE, Password, StringEnum, Text } from './common';
 
 const Name = Text({ maxLength: 100 });
 /** New passwords (OWASP ASVS 2.1): at least 10 characters, short enough to hash cheaply. */
@@ -112,7 +112,11 @@ export const RequestLogCursor = Type.String({
  * SPEC's `?page={n}` and read by offset. One or the other.
  */
 export const RequestLogQuery = Type.Object(
-  { page: Type.Optional(PageNumber), cursor: Type.Optional(RequestLogCursor) },
+  // No default page, so that a cursor alone is not taken for both.
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE })),
+    cursor: Type.Optional(RequestLogCursor),
+  },
   { additionalProperties: false },
 );
 export type RequestLogQuery = Static<typeof RequestLogQuery>;
