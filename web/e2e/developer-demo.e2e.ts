@@ -23,14 +23,18 @@ describe('the demo developer', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     page = await openPage(browser);
+    // The log pages by cursor: each page's number is known from the cursor that the page before it handed out.
+    const pageAfter = new Map<string, number>();
     await page.route('**/v1/account/app_request/**', async (route: Route) => {
-      const pageNumber = Number(new URL(route.request().url()).searchParams.get('page') ?? '1');
+      const cursor = new URL(route.request().url()).searchParams.get('cursor');
+      const pageNumber = cursor === null ? 1 : (pageAfter.get(cursor) ?? 0);
       requestedPages.push(pageNumber);
       // Slow enough for the 'Loading more' row to be seen.
       if (pageNumber > 1) await new Promise((resolve) => setTimeout(resolve, PAGE_DELAY_MS));
       const response = await route.fetch();
-      const body = (await response.json()) as { pagination: { next: number | null } };
-      if (pageNumber >= LAST_PAGE) body.pagination.next = null;
+      const body = (await response.json()) as { pagination: { cursor: string | null } };
+      if (pageNumber >= LAST_PAGE) body.pagination.cursor = null;
+      else if (body.pagination.cursor) pageAfter.set(body.pagination.cursor, pageNumber + 1);
       await route.fulfill({ response, json: body });
     });
     await signInAsDeveloper(page);

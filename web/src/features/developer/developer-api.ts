@@ -13,7 +13,7 @@ import type {
   Purchase,
   Rate,
   RequestAnalytics,
-  RequestLogEntry,
+  RequestLogPage,
   RequestResetInput,
   ResetPasswordInput,
   SigninInput,
@@ -93,9 +93,14 @@ const developerApi = api.injectEndpoints({
       query: (appId) => `account/app_request_analytics/${app(appId)}`,
       transformResponse: (response: ApiEnvelope<RequestAnalytics>) => response.data,
     }),
-    fetchRequests: build.infiniteQuery<PagedResponse<RequestLogEntry>, string, number>({
-      infiniteQueryOptions: pageOptions,
-      query: ({ queryArg, pageParam }) => `account/app_request/${app(queryArg)}?page=${pageParam}`,
+    // By cursor: each page starts after the last row shown, as fast deep in a long log as at its top.
+    fetchRequests: build.infiniteQuery<RequestLogPage, string, string>({
+      infiniteQueryOptions: {
+        initialPageParam: '',
+        getNextPageParam: (lastPage) => lastPage.pagination.cursor ?? undefined,
+      },
+      query: ({ queryArg, pageParam }) =>
+        `account/app_request/${app(queryArg)}${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
     }),
     fetchSubscription: build.query<Subscription | null, string>({
       query: (appId) => `account/fetch_subscription/${app(appId)}`,
