@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { formatUtcDate, type RequestAnalytics, type RequestLogEntry } from '@afrofx/shared';
 import type { PGlite } from '@electric-sql/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -64,6 +64,15 @@ function utcDays(entries: ReadonlyArray<NewRequestLog>): string[] {
 
 /** Days of partitions kept ready ahead of today, so a missed run or two never leaves a day without one. */
 export const PARTITION_DAYS_AHEAD = 7;
+
+/** Where a page of the request log is looked for, in days back from where it starts (undefined: all the rest). */
+const SEARCH_SPANS_DAYS = [1, 7, 31, undefined] as const;
+
+/** The first day still in the log, read from the catalogue rather than from the rows (no partition planned). */
+const OLDEST_PARTITION_DAY = sql`
+  SELECT to_date(substr(min(c.relname), length('request_logs_') + 1), 'YYYYMMDD')
+  FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+  WHERE i.inhparent = 'request_logs'::regclass AND NOT i.inhdetachpending`;
 
 /** A page of the request log: by number (offset, the SPEC's `?page={n}`) or after a cursor (keyset). */
 export type RequestLogPosition =
@@ -250,36 +259,60 @@ export function createRequestsService(db: Database, pglite?: PGlite) {
     async list(
       appId: string,
       position: RequestLogPosition,
+      now = new Date(),
     ): Promise<{ rows: RequestLogEntry[]; count: number; cursor: string | null; more: boolean }> {
       const limit = position.page ? position.page.limit : position.limit;
       const after = position.cursor === undefined ? undefined : decodeCursor(position.cursor);
-      const query = db
-        .select({
-          row: requestLogs,
-          micros: sql<string>`(extract(epoch from ${requestLogs.createdAt}) * 1000000)::bigint::text`,
-        })
-        .from(requestLogs)
-        .where(
-          and(
-            eq(requestLogs.appId, appId),
-            after &&
-              sql`(${requestLogs.createdAt}, ${requestLogs.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::bigint)`,
-          ),
-        )
-        .orderBy(desc(requestLogs.createdAt), desc(requestLogs.id))
-        .limit(limit + 1);
+      const rowsBetween = (from: Date | undefined, to: Date | undefined, wanted: number) =>
+        db
+          .select({
+            row: requestLogs,
+            micros: sql<string>`(extract(epoch from ${requestLogs.createdAt}) * 1000000)::bigint::text`,
+          })
+          .from(requestLogs)
+          .where(
+            and(
+              eq(requestLogs.appId, appId),
+              after &&
+                sql`(${requestLogs.createdAt}, ${requestLogs.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::bigint)`,
+              from && gte(requestLogs.createdAt, from),
+              to && lt(requestLogs.createdAt, to),
+            ),
+          )
+          .orderBy(desc(requestLogs.createdAt), desc(requestLogs.id))
+          .limit(wanted);
+
+      /**
+       * Planning a query over every day's partition costs more than running it. A page is looked for in the day
+       * before its starting point first, where a busy log finds it, so that PostgreSQL plans a few partitions only;
+       * then in wider spans, each after the last, and only a sparse log reaches the unbounded one.
+       */
+      async function newestFirst(): Promise<Array<Awaited<ReturnType<typeof rowsBetween>>[number]>> {
+        const anchor = after ? Number(BigInt(after.micros) / 1000n) : now.getTime();
+        const found: Awaited<ReturnType<typeof rowsBetween>> = [];
+        let to: Date | undefined;
+        for (const days of SEARCH_SPANS_DAYS) {
+          const from = days === undefined ? undefined : new Date(anchor - days * DAY_MS);
+          found.push(...(await rowsBetween(from, to, limit + 1 - found.length)));
+          if (found.length > limit || from === undefined) break;
+          to = from;
+        }
+        return found;
+      }
+
+      const offset = position.page?.offset ?? 0;
       const [found, [total]] = await Promise.all([
-        position.page ? query.offset(position.page.offset) : query,
+        offset > 0 ? rowsBetween(undefined, undefined, limit + 1).offset(offset) : newestFirst(),
         // The roll-up is written in the same transaction as the log, so its sum is the log's exact size, read from
         // at most one row per day instead of counting every entry (a page of a million-row log: ~0.4-1.2 s -> ms).
-        // Days before the oldest row left are those retention dropped: their roll-ups stay for the analytics.
+        // Days before the oldest partition are those retention dropped: their roll-ups stay for the analytics.
         db
           .select({ value: sql`coalesce(sum(${requestDailyCounts.entries}), 0)`.mapWith(Number) })
           .from(requestDailyCounts)
           .where(
             and(
               eq(requestDailyCounts.appId, appId),
-              sql`${requestDailyCounts.day} >= (SELECT (min(${requestLogs.createdAt}) AT TIME ZONE 'UTC')::date FROM ${requestLogs} WHERE ${requestLogs.appId} = ${appId})`,
+              sql`${requestDailyCounts.day} >= coalesce((${OLDEST_PARTITION_DAY}), '-infinity'::date)`,
             ),
           ),
       ]);
