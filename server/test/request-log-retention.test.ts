@@ -310,7 +310,9 @@ describeWithPostgres('retention on PostgreSQL, cut off mid-way', () => {
     await handle.db.execute(
       sql`INSERT INTO accounts (id, email, password_hash, role) VALUES (${accountId}, 'r@example.com', 'x', 'developer')`,
     );
-    await handle.db.execute(sql`INSERT INTO apps (id, account_id, name) VALUES (${appId}, ${accountId}, 'Cut')`);
+    await handle.db.execute(
+      sql`INSERT INTO apps (id, account_id, name) VALUES (${appId}, ${accountId}, 'Cut')`,
+    );
     service = createRequestsService(handle.db);
     reader = new pg.Client({ connectionString: scratch.url });
     await reader.connect();
