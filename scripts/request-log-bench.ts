@@ -145,6 +145,8 @@ async function main() {
           throw new Error('page 1,000 by cursor and by number differ');
         }
 
+        // The floor on this machine: an authenticated call that reads one row, through the same app.inject.
+        const floor = await time(RUNS, () => get(`fetch_subscription/${appId}`));
         const firstPage = await time(RUNS, () => get(`app_request/${appId}`));
         const deepPage = await time(RUNS, () => get(`app_request/${appId}?cursor=${deepCursor}`));
         const deepOffset = await time(Math.min(RUNS, 10), () =>
@@ -197,6 +199,9 @@ async function main() {
         const verdict = (value: number, target: number) => (value < target ? 'met' : 'NOT met');
         console.log(
           `\nresult (PostgreSQL, ${n(total)} rows of one app, seeded in ${seedSeconds.toFixed(0)} s):`,
+        );
+        console.log(
+          `  floor: one-row authenticated call x${RUNS}: median ${ms(floor.median)}, p95 ${ms(floor.p95)}  (the machine's noise, for scale)`,
         );
         console.log(
           `  request log, first page x${RUNS}:          median ${ms(firstPage.median)}, p95 ${ms(firstPage.p95)}  (< ${TARGET_READ_MS} ms: ${verdict(firstPage.p95, TARGET_READ_MS)})`,
