@@ -190,7 +190,9 @@ export function createRequestsService(db: Database, pglite?: PGlite) {
         await write(entries, batchId);
       } catch (err) {
         if (!isMissingPartition(err)) throw err;
-        for (const day of new Set(utcDays(entries))) await partitions.createNow(day);
+        // Another writer may be creating the same day this instant: its error is not this batch's, the second
+        // write tells whether the day is there now.
+        for (const day of new Set(utcDays(entries))) await partitions.createNow(day).catch(() => undefined);
         await write(entries, batchId);
       }
     },
