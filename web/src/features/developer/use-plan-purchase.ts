@@ -1,4 +1,10 @@
-import { isUpcomingPurchase, type PaymentCurrency, type Plan, type Subscription } from '@afrofx/shared';
+import {
+  isUpcomingPurchase,
+  type PaymentCurrency,
+  type Plan,
+  type Purchase,
+  type Subscription,
+} from '@afrofx/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { showToast } from '../../lib/toast';
@@ -9,8 +15,11 @@ interface PlanPurchaseOptions {
   appId: string;
   current: Subscription | null | undefined;
   usdRate: number | undefined;
-  /** SPEC §4: after a successful payment the subscription is refreshed and the page reloads. */
-  onPurchased: () => Promise<void>;
+  /**
+   * SPEC §4: after a successful payment the subscription is refreshed and the page reloads; the reloaded page says
+   * so from the server's receipt of this payment (issue 20), since a toast would not survive the reload.
+   */
+  onPurchased: (purchase: Purchase) => Promise<void>;
 }
 
 /** Buys a plan for the app: the order, the provider's modal, then the server's confirmation. */
@@ -34,8 +43,7 @@ export function usePlanPurchase({ appId, current, usdRate, onPurchased }: PlanPu
         { plan: plan._id, currency, isUpcoming: isUpcomingPurchase(current), usdRate },
       );
       if (outcome.kind === 'paid') {
-        showToast(outcome.message, 'success');
-        await onPurchased();
+        await onPurchased(outcome.purchase);
         return;
       }
       setProblem(outcome.message);
