@@ -5,7 +5,7 @@ import {
   type Purchase,
   type Subscription,
 } from '@afrofx/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { showToast } from '../../lib/toast';
 import { purchasePlan, SCRIPT_LOAD_ERROR } from './checkout';
@@ -28,10 +28,18 @@ export function usePlanPurchase({ appId, current, usdRate, onPurchased }: PlanPu
   const [complete] = useCreateTransactionMutation();
   const [buyingPlanId, setBuyingPlanId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The Buy button is disabled while its purchase runs, which drops focus to the page: it gets it back after.
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (buyingPlanId !== null || !opener.current) return;
+    if (opener.current.isConnected) opener.current.focus();
+    opener.current = null;
+  }, [buyingPlanId]);
 
   const buy = async (plan: Plan, currency: PaymentCurrency) => {
     // An NGN price needs the dollar rate; a USD one does not.
     if (buyingPlanId || (currency === 'NGN' && usdRate === undefined)) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setBuyingPlanId(plan._id);
     setProblem(null);
     try {

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { DataView } from '../../../components/DataView';
+import { Logo } from '../../../components/Logo';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFetchReceiptQuery } from '../developer-api';
 
@@ -57,10 +58,8 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
     <article aria-labelledby="receipt-title" className="text-sm text-slate-700">
       <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 pb-6">
         <div>
-          <p className="text-lg font-bold text-brand-900">
-            Afro<span className="text-gold-500">FX</span>
-          </p>
-          <p className="mt-1 text-slate-500">{receipt.seller.address}</p>
+          <Logo />
+          <p className="mt-2 text-slate-500">{receipt.seller.address}</p>
         </div>
         <div className="text-right">
           <h1 id="receipt-title" className="text-2xl font-bold text-slate-900">
