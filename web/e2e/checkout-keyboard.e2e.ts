@@ -172,6 +172,13 @@ describe('a purchase with the keyboard alone', () => {
     await page.goto(`/developer/receipts/${reference}`);
     await page.getByText('Payment fee (0.4%)').waitFor();
     await screenshot(page, 'receipt-page-375');
+    // The purchase's confirmation is the server's: the same address shows it again, on a phone too.
+    await page.goto('/developer/apps');
+    await page.getByRole('button', { name: new RegExp(appName) }).press('Enter');
+    await page.waitForURL('**/developer/home');
+    await page.goto(`/developer/plans?paid=${reference}`);
+    await page.getByText(`Payment received — receipt sent to ${account.email}`).waitFor();
+    await screenshot(page, 'checkout-keyboard-paid-375');
     await page.context().close();
 
     const other = await createDeveloper('no-receipts');

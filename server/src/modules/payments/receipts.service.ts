@@ -13,7 +13,7 @@ import type { Enqueue } from '../../jobs/enqueue';
 /** Past the queue's own retries (about two minutes), the sweep queues a receipt still owed once more. */
 export const RECEIPT_RESEND_AFTER_MS = 5 * 60 * 1000;
 
-/** The sweep's answer when another job recorded the receipt first: this copy is abandoned before its final dot. */
+/** The record step's answer when another job recorded the receipt first: this copy is abandoned before its final dot. */
 export class ReceiptAlreadyMailed extends Error {
   constructor(reference: string) {
     super(`the receipt of ${reference} was mailed already`);

@@ -15,7 +15,7 @@ const columns: ReadonlyArray<Column<Receipt>> = [
     cell: (receipt) => (
       <Link
         to={`/developer/receipts/${receipt.reference}`}
-        className="font-mono text-[13px] font-medium text-brand-700 underline-offset-2 hover:underline"
+        className="font-mono text-[13px] font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
       >
         {receipt.reference}
       </Link>
