@@ -19,6 +19,9 @@ export const PUBLISHED_PASSWORDS = {
   developer: 'afrofx-developer',
 } as const;
 
+/** Until an operator sets the registered address, receipts name the city AfroFX works from. */
+const DEFAULT_COMPANY_ADDRESS = 'AfroFX, Lagos, Nigeria';
+
 export interface TwitterCredentials {
   appKey: string;
   appSecret: string;
@@ -40,6 +43,8 @@ export interface Config {
   mailFrom: string;
   /** The address visitors and developers write to for help (the legal pages, the portal's E-mail support). */
   supportEmail: string;
+  /** AfroFX's postal address, printed on every receipt (issue 20). */
+  companyAddress: string;
   publicUrl: string;
   jwtSecret: string;
   adminEmail: string | undefined;
@@ -316,6 +321,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'AfroFX <rates@afrofx.local>',
     supportEmail: parseEmail('SUPPORT_EMAIL', env.SUPPORT_EMAIL, 'support@afrofx.local'),
+    companyAddress: env.COMPANY_ADDRESS?.trim() || DEFAULT_COMPANY_ADDRESS,
     publicUrl,
     jwtSecret,
     adminEmail,

@@ -72,6 +72,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     changes,
     createPaymentProvider(config),
     config.webhooks,
+    config.companyAddress,
   );
   const run = jobRunner({ config, services, mailer, log, now: options.now });
   const queue: JobQueue = config.redisUrl

@@ -6,6 +6,7 @@ import { createAdminUsersService } from './modules/admin-users/admin-users.servi
 import { createAppsService } from './modules/apps/apps.service';
 import { createJobRunsService, enqueueWithRuns } from './modules/job-runs/job-runs.service';
 import { createPaymentsService } from './modules/payments/payments.service';
+import { createReceiptsService } from './modules/payments/receipts.service';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { createPlansService } from './modules/plans/plans.service';
 import { createRequestsService } from './modules/requests/requests.service';
@@ -22,6 +23,7 @@ export function createServices(
   changes: ChangeFeed,
   paymentProvider: PaymentProvider,
   webhookSettings: WebhookSettings,
+  companyAddress: string,
 ) {
   const db = database.db;
   const plans = createPlansService(db);
@@ -30,6 +32,7 @@ export function createServices(
   const webhooks = createWebhooksService(db, enqueue, webhookSettings);
   const rates = createRatesService(db, enqueueRun, changes, webhooks);
   const subscriptions = createSubscriptionsService(db);
+  const receipts = createReceiptsService(db, enqueue, { name: 'AfroFX', address: companyAddress });
   return {
     rates,
     webhooks,
@@ -41,6 +44,7 @@ export function createServices(
     apps: createAppsService(db, changes),
     requests: createRequestsService(db, database.pglite),
     subscriptions,
+    receipts,
     subscriptionLifecycle: createSubscriptionLifecycle(db, changes),
     payments: createPaymentsService({
       db,
@@ -50,6 +54,7 @@ export function createServices(
       plans,
       rates,
       subscriptions,
+      receipts,
     }),
   };
 }

@@ -1,6 +1,6 @@
 // Issue 11: mails write dates in SPEC §9's one format and name the zone they mean, whatever the server's own zone.
-import type { Rate } from '@afrofx/shared';
-import { ratesMail, usageWarningMail } from '../src/mail/templates';
+import type { Rate, Receipt } from '@afrofx/shared';
+import { ratesMail, receiptMail, usageWarningMail } from '../src/mail/templates';
 
 const rate: Rate = {
   _id: 'r1',
@@ -51,5 +51,47 @@ describe('usage warning mail', () => {
     expect(mail.text).toContain(
       'Further requests are refused with 429 until the count resets on Dec-01-2026 12:00:00 AM UTC.',
     );
+  });
+});
+
+describe('receipt mail (issue 20)', () => {
+  const receipt: Receipt = {
+    reference: 'afx_AAAAAAAAAAAAAAAAAAAAAAAA',
+    paidAt: '2026-11-23T23:30:00.000Z',
+    amount: 37148,
+    currency: 'NGN',
+    fee: 148,
+    lines: [
+      { label: 'Growth plan, 12 months', amount: 37000 },
+      { label: 'Payment fee (0.4%)', amount: 148 },
+    ],
+    plan: { name: 'Growth', requestLimit: 100000 },
+    app: { _id: 'app-1', name: '<img src=x onerror=alert(1)> Remit' },
+    period: { start: '2026-11-23T23:30:00.000Z', end: '2027-11-23T23:30:00.000Z' },
+    isUpcoming: true,
+    billedTo: { name: 'Ada Okafor', email: 'ada@example.com' },
+    seller: { name: 'AfroFX', address: '12 Marina Road, Lagos' },
+    mailedAt: null,
+  };
+  const mail = receiptMail(receipt, 'https://afrofx.example/developer/receipts/afx_AAAAAAAAAAAAAAAAAAAAAAAA');
+
+  it('gives every line, the total, the period in UTC and the address, in text and HTML', () => {
+    expect(mail.subject).toBe('Your AfroFX receipt: NGN 37,148.00');
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('Growth plan, 12 months');
+      expect(body).toContain('NGN 37,000.00');
+      expect(body).toContain('Payment fee (0.4%)');
+      expect(body).toContain('NGN 148.00');
+      expect(body).toContain('NGN 37,148.00');
+      expect(body).toContain('Nov-23-2026 to Nov-23-2027 (UTC), after your current plan');
+      expect(body).toContain('12 Marina Road, Lagos');
+      expect(body).toContain('afx_AAAAAAAAAAAAAAAAAAAAAAAA');
+    }
+    expect(mail.text).toMatch(/^Hello Ada,/);
+  });
+
+  it("escapes what a customer typed (the app's name) in the HTML", () => {
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; Remit');
   });
 });

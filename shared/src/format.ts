@@ -63,6 +63,11 @@ function dateTimeParts(value: Date | string | number, timeZone: string | undefin
  * reader never has to guess whose clock it is: Nov-23-2026 5:25:04 AM GMT+1. `timeZone` (an IANA name) defaults to
  * the viewer's own zone; the server passes the zone it means (mails say UTC).
  */
+/** A payment amount as receipts print it: the ISO currency code and two decimals (USD 50.20, NGN 37,148.00). */
+export function formatAmount(amount: number, currency: string): string {
+  return `${currency} ${formatNumber(amount, 2)}`;
+}
+
 export function formatDateTime(value: Date | string | number, timeZone?: string): string {
   const parts = dateTimeParts(value, timeZone);
   return parts ? `${parts.day} ${parts.time} ${parts.zone}` : '';

@@ -1,5 +1,5 @@
 import { FALLBACK_USD_RATE } from './constants';
-import { planPrice, planPriceMinor, toCents, usdBuyRate } from './pricing';
+import { planFeeMinor, planPrice, planPriceMinor, toCents, usdBuyRate } from './pricing';
 
 describe('planPriceMinor in USD (SPEC §9: amount times 1.004, to the cent)', () => {
   it.each([
@@ -39,6 +39,18 @@ describe('planPriceMinor in NGN (SPEC §9: fee, times the dollar buy rate, keep 
 
   it('refuses a rate that is not above zero', () => {
     expect(() => planPriceMinor(50, 'NGN', 0)).toThrow(RangeError);
+  });
+});
+
+describe('planFeeMinor (the receipt: plan line + fee line = price, to the unit)', () => {
+  it.each([
+    [50, 'USD', 740, 20], // 50.00 + 0.20
+    [99.99, 'USD', 740, 40], // 99.99 + 0.40 = 100.39
+    [50, 'NGN', 740, 148_00], // 37000 + 148 = 37148
+    [99.99, 'NGN', 740, 296_00], // 73992.6 → 73992, + 296 = 74288
+  ] as const)('a plan of $%p in %s at %p has a fee of %p minor units', (amount, currency, rate, fee) => {
+    expect(planFeeMinor(amount, currency, rate)).toBe(fee);
+    expect(planPriceMinor(amount, currency, rate) - fee).toBeGreaterThan(0);
   });
 });
 

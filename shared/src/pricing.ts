@@ -34,6 +34,18 @@ export function planPriceMinor(amount: number, currency: PaymentCurrency, usdBuy
   return Number((hundredths / 100n) * 100n);
 }
 
+/**
+ * The fee within a plan's price, in minor units: the price less what the plan costs without the fee, converted the
+ * same way, so the plan line and the fee line of a receipt add up to the price to the unit.
+ */
+export function planFeeMinor(amount: number, currency: PaymentCurrency, usdBuyRate: number): number {
+  const cents = BigInt(toCents(amount));
+  if (currency === 'USD') return planPriceMinor(amount, currency, usdBuyRate) - Number(cents);
+  const rate = BigInt(Math.round(usdBuyRate * Number(RATE_SCALE)));
+  const withoutFee = (divideRoundingHalfUp(cents * rate, RATE_SCALE) / 100n) * 100n;
+  return planPriceMinor(amount, currency, usdBuyRate) - Number(withoutFee);
+}
+
 /** Minor units as the major amount a person reads and a provider charges (37148_00 kobo: 37148). */
 export const fromMinor = (minor: number): number => minor / 100;
 

@@ -242,9 +242,16 @@ export const transactions = pgTable(
     transactionStatus: transactionStatusEnum('transaction_status').notNull(),
     confirmedStatus: boolean('confirmed_status').notNull().default(false),
     isUpcoming: boolean('is_upcoming').notNull().default(false),
+    // Issue 20: every payment settled from now on owes its payer one receipt mail. Set in the settlement's own
+    // transaction; cleared when the mail is committed to the mail server. Rows from before owe none.
+    receiptMailDue: boolean('receipt_mail_due').notNull().default(false),
+    receiptMailedAt: timestamp('receipt_mailed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('transactions_receipt_due_idx')
+      .on(t.createdAt)
+      .where(sql`${t.receiptMailDue}`),
     // One transaction per provider reference: a replayed callback finds the existing row.
     uniqueIndex('transactions_reference_uq').on(t.provider, t.reference),
     index('transactions_app_created_idx').on(
@@ -414,6 +421,8 @@ export const paymentOrders = pgTable(
     requestLimit: integer('request_limit').notNull(),
     currency: paymentCurrencyEnum('currency').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** The SPEC §9 fee within amountMinor, for the receipt (null on orders made before it was kept). */
+    feeMinor: bigint('fee_minor', { mode: 'number' }),
     usdRate: money('usd_rate'),
     isUpcoming: boolean('is_upcoming').notNull().default(false),
     status: orderStatusEnum('status').notNull().default('pending'),

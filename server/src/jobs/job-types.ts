@@ -14,6 +14,7 @@ export type Job =
   | { name: 'rates-csv'; data: { email: string } & RunRef }
   | { name: 'rates-tweet'; data: { tweetId: string } & RunRef }
   | { name: 'payment-reconcile'; data: { reference: string } }
+  | { name: 'receipt-mail'; data: { reference: string } }
   | { name: 'subscription-lifecycle'; data: Record<string, never> }
   | { name: 'payment-sweep'; data: Record<string, never> }
   | { name: 'daily-rates-mail'; data: Record<string, never> }

@@ -1,5 +1,6 @@
 // The order sweep (DESIGN §4): settles pending payment orders with the provider (a payment whose browser and webhook
-// both went missing is still granted, or held) and voids those past their expiry that the provider never saw paid.
+// both went missing is still granted, or held) and voids those past their expiry that the provider never saw paid;
+// and queues every receipt mail still owed after the queue's own retries.
 // Idempotent: a second run finds nothing more to do.
 import type { JobContext } from './job-context';
 
@@ -11,5 +12,6 @@ export async function paymentSweepJob(
   now = new Date(),
 ): Promise<void> {
   const orders = await ctx.services.payments.sweepPending(now);
-  ctx.log.info(orders, 'payment orders swept');
+  const receipts = await ctx.services.receipts.sweep(now);
+  ctx.log.info({ ...orders, receipts }, 'payment orders swept');
 }

@@ -9,6 +9,7 @@ import type { JobRunner } from './queue';
 import { ratesCsvJob } from './rates-csv.job';
 import { ratesMailJob } from './rates-mail.job';
 import { ratesTweetJob } from './rates-tweet.job';
+import { receiptMailJob } from './receipt-mail.job';
 import { requestLogRetentionJob } from './request-log-retention.job';
 import { subscriptionConfirmationMailJob } from './subscription-confirmation-mail.job';
 import { subscriptionLifecycleJob } from './subscription-lifecycle.job';
@@ -33,6 +34,8 @@ async function perform(ctx: JobContext, job: Job): Promise<JobCounts | void> {
       return ratesTweetJob(ctx, job.data);
     case 'payment-reconcile':
       return paymentReconcileJob(ctx, job.data);
+    case 'receipt-mail':
+      return receiptMailJob(ctx, job.data);
     case 'subscription-lifecycle':
       return subscriptionLifecycleJob(ctx);
     case 'payment-sweep':

@@ -4,11 +4,12 @@ import {
   BASE_DISPLAY,
   MARKET_LABELS,
   baseSymbol,
+  formatAmount,
   formatDateTime,
   formatDay,
   formatNumber,
 } from '@afrofx/shared';
-import type { Rate } from '@afrofx/shared';
+import type { Rate, Receipt } from '@afrofx/shared';
 
 export interface MailContent {
   subject: string;
@@ -160,4 +161,55 @@ export function usageWarningMail(
         `<p><a href="${escapeHtml(plansLink)}">See your plan</a></p>`,
     ),
   };
+}
+
+/**
+ * Issue 20: the receipt of one payment, with what it bought (plan, term), what it cost (lines, fee, total), its
+ * reference and the seller's postal address. Days are UTC, the time the term is counted in.
+ */
+export function receiptMail(receipt: Receipt, receiptLink: string): MailContent {
+  const title = `Your AfroFX receipt: ${formatAmount(receipt.amount, receipt.currency)}`;
+  const period = receipt.period
+    ? `${formatDay(receipt.period.start, 'UTC')} to ${formatDay(receipt.period.end, 'UTC')} (UTC)`
+    : 'not recorded';
+  const facts: Array<[string, string]> = [
+    ['Reference', receipt.reference],
+    ['Paid on', formatDateTime(receipt.paidAt, 'UTC')],
+    ['App', receipt.app.name],
+    ['Plan', `${receipt.plan.name}, ${formatNumber(receipt.plan.requestLimit, 0)} requests a month`],
+    ['Period', receipt.isUpcoming ? `${period}, after your current plan` : period],
+    ['Billed to', `${receipt.billedTo.name} <${receipt.billedTo.email}>`],
+  ];
+  const lines: Array<[string, string]> = [
+    ...receipt.lines.map((line): [string, string] => [
+      line.label,
+      formatAmount(line.amount, receipt.currency),
+    ]),
+    ['Total paid', formatAmount(receipt.amount, receipt.currency)],
+  ];
+  const text = [
+    greeting(receipt.billedTo.name.split(' ')[0] ?? ''),
+    '',
+    `Thank you for your payment. This is your receipt.`,
+    '',
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    ...lines.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `See or print it any time: ${receiptLink}`,
+    '',
+    `${receipt.seller.name}, ${receipt.seller.address}`,
+  ].join('\n');
+  const row = ([label, value]: [string, string], strong = false) =>
+    `<tr><td style="padding:6px 0;color:#64748b">${escapeHtml(label)}</td><td style="padding:6px 0;text-align:right${strong ? ';font-weight:bold' : ''}">${escapeHtml(value)}</td></tr>`;
+  const html = layout(
+    title,
+    `<p>${escapeHtml(greeting(receipt.billedTo.name.split(' ')[0] ?? ''))}</p><p>Thank you for your payment. This is your receipt.</p>` +
+      `<table width="100%" style="border-collapse:collapse;font-size:14px">${facts.map((fact) => row(fact)).join('')}</table>` +
+      `<hr style="border:0;border-top:1px solid #e2e8f0;margin:16px 0">` +
+      `<table width="100%" style="border-collapse:collapse;font-size:14px">${lines.map((line, i) => row(line, i === lines.length - 1)).join('')}</table>` +
+      button(receiptLink, 'View or print the receipt') +
+      `<p style="color:#64748b;font-size:13px">${escapeHtml(`${receipt.seller.name}, ${receipt.seller.address}`)}</p>`,
+  );
+  return { subject: title, text, html };
 }

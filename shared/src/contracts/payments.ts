@@ -105,3 +105,36 @@ declare global {
     payWithBasqet?: (config: BasqetConfig) => void;
   }
 }
+
+/** One line of a receipt, in the payment's currency (major units); a credit is a negative amount. */
+export const ReceiptLine = Type.Object({ label: Type.String(), amount: Type.Number() });
+export type ReceiptLine = Static<typeof ReceiptLine>;
+
+/**
+ * GET account/receipts and account/receipts/{reference} (issue 20): what one settled payment bought, as the receipt
+ * mail and the printable page show it. `lines` add up to `amount`.
+ */
+export const Receipt = Type.Object({
+  reference: PaymentReference,
+  paidAt: Type.String({ format: 'date-time' }),
+  amount: Type.Number(),
+  currency: PaymentCurrencySchema,
+  /** The SPEC §9 fee within `amount`; null for payments made before it was kept. */
+  fee: Type.Union([Type.Number(), Type.Null()]),
+  lines: Type.Array(ReceiptLine),
+  plan: Type.Object({ name: Type.String(), requestLimit: Type.Integer() }),
+  app: Type.Object({ _id: Type.String(), name: Type.String() }),
+  /** The term the payment bought (an upcoming plan's starts when the current one ends). */
+  period: Type.Union([
+    Type.Object({ start: Type.String({ format: 'date-time' }), end: Type.String({ format: 'date-time' }) }),
+    Type.Null(),
+  ]),
+  isUpcoming: Type.Boolean(),
+  billedTo: Type.Object({ name: Type.String(), email: Type.String() }),
+  seller: Type.Object({ name: Type.String(), address: Type.String() }),
+  /** When the receipt mail reached the mail server; null while it is on its way, or for older payments. */
+  mailedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type Receipt = Static<typeof Receipt>;
+
+export const ReceiptParams = Type.Object({ reference: PaymentReference });

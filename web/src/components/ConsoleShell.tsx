@@ -74,8 +74,19 @@ export function ConsoleShell({
   const sidebarId = `${label.toLowerCase().replace(/\W+/g, '-')}-sidebar`;
 
   return (
-    <div className="min-h-dvh bg-slate-50 lg:flex">
-      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4 lg:hidden">
+    <div className="min-h-dvh bg-slate-50 lg:flex print:bg-white">
+      <a
+        href="#main-content"
+        onClick={(event) => {
+          // Focus, not the address: the router owns the URL, and a hash there would be a page of its own.
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-brand-900 focus:shadow"
+      >
+        Skip to main content
+      </a>
+      <header className="sticky top-0 z-30 flex h-14 print:hidden items-center justify-between border-b border-slate-200 bg-white px-4 lg:hidden">
         <Link to={homeTo} aria-label={homeLabel}>
           <Logo />
         </Link>
@@ -108,7 +119,7 @@ export function ConsoleShell({
         ref={sidebarRef}
         aria-label={label}
         className={cn(
-          'fixed inset-y-0 left-0 z-40 w-56 bg-brand-950 text-brand-100 transition-transform duration-200 lg:static lg:z-auto lg:shrink-0 lg:translate-x-0',
+          'fixed inset-y-0 left-0 z-40 w-56 bg-brand-950 text-brand-100 transition-transform duration-200 lg:static lg:z-auto lg:shrink-0 lg:translate-x-0 print:hidden',
           sidebarOpen ? 'translate-x-0 shadow-2xl' : '-translate-x-full max-lg:invisible',
         )}
       >
@@ -145,7 +156,7 @@ export function ConsoleShell({
         </div>
       </aside>
 
-      <main className="min-w-0 flex-1">
+      <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">{children}</div>
       </main>
     </div>

@@ -7,11 +7,15 @@ import {
   HeldPayment,
   InitializePaymentInput,
   PAYMENT_REFERENCE_PATTERN,
+  PagedEnvelope,
+  PageQuery,
   PaymentCheckout,
   Purchase,
+  Receipt,
+  ReceiptParams,
 } from '@afrofx/shared';
 import { DomainError, unauthorized } from '../../errors';
-import { ok } from '../../http';
+import { ok, paged, pageOf } from '../../http';
 import type { RouteOptions } from '../../route-options';
 import {
   BASQET_WEBHOOK_ID_FIELDS,
@@ -78,6 +82,41 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
     },
     async (request) =>
       ok(await services.payments.confirm(request.params.appId, request.body), 'Payment successful.'),
+  );
+
+  const receiptsSchema = { tags: ['Account'], security: [{ bearerAuth: [] }] };
+
+  app.get(
+    '/account/receipts',
+    {
+      onRequest: app.requireDeveloper,
+      schema: {
+        ...receiptsSchema,
+        summary: "The receipts of the account's payments, newest first",
+        querystring: PageQuery,
+        response: { 200: PagedEnvelope(Receipt) },
+      },
+    },
+    async (request) => {
+      const page = pageOf(request.query.page);
+      const { rows, count } = await services.receipts.list(request.developer!.id, page);
+      return paged(page, rows, count, 'Receipts fetched.');
+    },
+  );
+
+  app.get(
+    '/account/receipts/:reference',
+    {
+      onRequest: app.requireDeveloper,
+      schema: {
+        ...receiptsSchema,
+        summary: "One receipt, by payment reference (404 for an unknown one or another account's)",
+        params: ReceiptParams,
+        response: { 200: Envelope(Receipt) },
+      },
+    },
+    async (request) =>
+      ok(await services.receipts.one(request.developer!.id, request.params.reference), 'Receipt fetched.'),
   );
 
   app.get(

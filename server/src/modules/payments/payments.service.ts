@@ -11,6 +11,7 @@ import {
   canBuyPlan,
   isUpcomingPurchase,
   fromMinor,
+  planFeeMinor,
   planPriceMinor,
   usdBuyRate,
   type CreateTransactionInput,
@@ -28,6 +29,7 @@ import type { PlansService } from '../plans/plans.service';
 import type { RatesService } from '../rates/rates.service';
 import { startFromOrder } from '../subscriptions/start-from-order';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import type { ReceiptsService } from './receipts.service';
 import {
   PROVIDER_TRANSACTION_ID,
   ProviderUnavailable,
@@ -84,6 +86,7 @@ export function createPaymentsService(deps: {
   plans: PlansService;
   rates: RatesService;
   subscriptions: SubscriptionsService;
+  receipts: ReceiptsService;
 }) {
   const { db, provider, changes, enqueue } = deps;
 
@@ -132,12 +135,14 @@ export function createPaymentsService(deps: {
         transactionStatus: 'successful',
         confirmedStatus: true,
         isUpcoming: start.upcoming,
+        receiptMailDue: true,
       });
       return order.appId;
     });
     if (typeof paidApp === 'string') {
       // After the commit: every process's paid API drops what it cached about this app and serves the plan.
       await changes.publish({ kind: 'app', appId: paidApp });
+      await deps.receipts.queueMail(reference);
       return { kind: 'paid' };
     }
     return paidApp ?? settledOutcome((await orderOf(reference))!);
@@ -264,6 +269,7 @@ export function createPaymentsService(deps: {
       const rate =
         input.currency === 'NGN' ? usdBuyRate(await deps.rates.latestForMarket('black_market_cash')) : null;
       const amountMinor = planPriceMinor(plan.amount, input.currency, rate ?? 0);
+      const feeMinor = planFeeMinor(plan.amount, input.currency, rate ?? 0);
       if (fromMinor(amountMinor) > PAYMENT_AMOUNT_MAX) {
         throw badRequest(
           `This plan costs more than one payment may be (${PAYMENT_AMOUNT_MAX} ${input.currency}).`,
@@ -309,6 +315,7 @@ export function createPaymentsService(deps: {
             requestLimit: plan.numberOfRequest,
             currency: input.currency,
             amountMinor,
+            feeMinor,
             usdRate: rate,
             isUpcoming: isUpcomingPurchase(current, now),
             expiresAt: new Date(now.getTime() + ORDER_TTL_MS),

@@ -4,6 +4,8 @@
 // names one (UNCONFIRMED how the real modal is tied to it, see basqet-contract.ts), or else initializes its own from
 // the config, as a modal given only an amount must. Pay and Decline settle it with the fake's test-mode `trigger`
 // call; Close abandons it. The merchant's server then asks the fake for the status, exactly as it asks Basqet.
+// Issue 20: a modal keyboard and screen-reader users can finish: a labelled dialog that takes focus when it opens,
+// keeps Tab and Shift+Tab inside, closes on Esc (abandoning the payment, like Close) and gives focus back.
 export const SANDBOX_CHECKOUT_SCRIPT = String.raw`(function () {
   var script = document.currentScript;
   var base = new URL('.', script && script.src ? script.src : location.href).href + 'v1/';
@@ -45,33 +47,72 @@ export const SANDBOX_CHECKOUT_SCRIPT = String.raw`(function () {
     var box = el('div', 'background:#fff;border-radius:12px;padding:24px;width:min(92vw,380px);box-shadow:0 10px 40px rgba(0,0,0,.3)');
     box.setAttribute('role', 'dialog');
     box.setAttribute('aria-modal', 'true');
-    box.setAttribute('aria-label', 'Test payment');
+    box.setAttribute('aria-labelledby', 'sandbox-checkout-title');
+    box.setAttribute('aria-describedby', 'sandbox-checkout-amount sandbox-checkout-note');
+    var title = el('h2', 'margin:0 0 12px;font-size:18px;font-weight:700;color:#0f172a', 'Test payment');
+    title.id = 'sandbox-checkout-title';
     var banner = el('p', 'margin:0 0 16px;padding:8px 12px;border-radius:8px;background:#fef3c7;color:#92400e;font-weight:600;text-align:center', 'Test payment \u2014 no money moves');
+    banner.id = 'sandbox-checkout-note';
     var amount = el('p', 'margin:0 0 4px;font-size:28px;font-weight:700;color:#0f172a', (config.currency || '') + ' ' + Number(config.amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+    amount.id = 'sandbox-checkout-amount';
     amount.setAttribute('data-testid', 'sandbox-amount');
     var customer = el('p', 'margin:0 0 20px;color:#64748b;font-size:14px', config.email);
     var status = el('p', 'margin:0 0 12px;color:#b91c1c;font-size:14px;min-height:1em');
     status.setAttribute('role', 'status');
+    status.setAttribute('aria-live', 'polite');
     var row = el('div', 'display:flex;gap:12px');
     var button = 'flex:1;padding:10px;border-radius:8px;font-weight:600;cursor:pointer;';
+    // A visible focus ring on every button: the inline styles would otherwise hide the browser's on some pages.
+    button += 'outline-offset:2px;';
     var pay = el('button', button + 'border:0;background:#15803d;color:#fff', 'Pay');
     var decline = el('button', button + 'border:1px solid #cbd5e1;background:#fff;color:#0f172a', 'Decline');
     var close = el('button', button + 'border:1px solid #cbd5e1;background:#fff;color:#0f172a', 'Close');
     pay.type = decline.type = close.type = 'button';
     row.append(pay, decline, close);
-    box.append(banner, amount, customer, status, row);
+    box.append(title, banner, amount, customer, status, row);
     overlay.append(box);
+    var opener = document.activeElement;
     document.body.append(overlay);
+    pay.focus();
     var settled = false;
+    var buttons = [pay, decline, close];
+    function onKeydown(event) {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        // Not while a payment is being recorded: its outcome decides.
+        if (!close.disabled) finish(config.onAbandoned);
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      var usable = buttons.filter(function (b) { return !b.disabled; });
+      if (usable.length === 0) { event.preventDefault(); return; }
+      var at = usable.indexOf(document.activeElement);
+      if (event.shiftKey && at <= 0) { event.preventDefault(); usable[usable.length - 1].focus(); }
+      else if (!event.shiftKey && (at === -1 || at === usable.length - 1)) { event.preventDefault(); usable[0].focus(); }
+    }
+    // Focus that leaves the dialog (a click outside, a screen reader's jump) is brought back.
+    function onFocusin(event) {
+      if (!box.contains(event.target)) (buttons.filter(function (b) { return !b.disabled; })[0] || box).focus();
+    }
+    box.tabIndex = -1;
+    document.addEventListener('keydown', onKeydown, true);
+    document.addEventListener('focusin', onFocusin, true);
     function finish(callback, result) {
       if (settled) return;
       settled = true;
+      document.removeEventListener('keydown', onKeydown, true);
+      document.removeEventListener('focusin', onFocusin, true);
       overlay.remove();
+      if (opener && opener.isConnected && typeof opener.focus === 'function') opener.focus();
       if (callback) callback(result);
       if (config.onClose) config.onClose();
     }
     function busy(on) {
+      var had = buttons.indexOf(document.activeElement) !== -1 || document.activeElement === box;
       pay.disabled = decline.disabled = close.disabled = on;
+      box.setAttribute('aria-busy', on ? 'true' : 'false');
+      // A disabled button drops focus to the page: the dialog keeps it meanwhile, then Pay takes it back.
+      if (had) (on ? box : pay).focus();
     }
     function trigger(outcome) {
       busy(true);

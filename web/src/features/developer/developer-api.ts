@@ -12,6 +12,7 @@ import type {
   Plan,
   Purchase,
   Rate,
+  Receipt,
   RequestAnalytics,
   RequestLogPage,
   RequestResetInput,
@@ -114,6 +115,16 @@ const developerApi = api.injectEndpoints({
       infiniteQueryOptions: pageOptions,
       query: ({ queryArg, pageParam }) => `account/fetch_transactions/${app(queryArg)}?page=${pageParam}`,
     }),
+    fetchReceipts: build.infiniteQuery<PagedResponse<Receipt>, void, number>({
+      infiniteQueryOptions: pageOptions,
+      query: ({ pageParam }) => `account/receipts?page=${pageParam}`,
+    }),
+    fetchReceipt: build.query<Receipt, string>({
+      query: (reference) => `account/receipts/${encodeURIComponent(reference)}`,
+      transformResponse: (response: ApiEnvelope<Receipt>) => response.data,
+      // The purchase message and the receipt page handle a missing receipt themselves.
+      extraOptions: { errorToast: false },
+    }),
     // SPEC §7: the plans index is page 1.
     fetchPlansOnSale: build.query<Plan[], void>({
       query: () => 'account/fetch_plans?page=1',
@@ -204,6 +215,8 @@ export const {
   useFetchSubscriptionQuery,
   useFetchUpcomingSubscriptionQuery,
   useFetchTransactionsInfiniteQuery,
+  useFetchReceiptsInfiniteQuery,
+  useFetchReceiptQuery,
   useFetchPlansOnSaleQuery,
   useFetchDollarBuyRateQuery,
   useInitializePaymentMutation,

@@ -6,6 +6,8 @@ export { AppsPage } from './pages/AppsPage';
 export { ChangePasswordPage } from './pages/ChangePasswordPage';
 export { DashboardPage } from './pages/DashboardPage';
 export { PlansPage } from './pages/PlansPage';
+export { ReceiptPage } from './pages/ReceiptPage';
+export { ReceiptsPage } from './pages/ReceiptsPage';
 export { RequestLogPage } from './pages/RequestLogPage';
 export { RequestPasswordResetPage } from './pages/RequestPasswordResetPage';
 export { ResetPasswordPage } from './pages/ResetPasswordPage';

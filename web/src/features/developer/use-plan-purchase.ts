@@ -1,5 +1,11 @@
-import { isUpcomingPurchase, type PaymentCurrency, type Plan, type Subscription } from '@afrofx/shared';
-import { useState } from 'react';
+import {
+  isUpcomingPurchase,
+  type PaymentCurrency,
+  type Plan,
+  type Purchase,
+  type Subscription,
+} from '@afrofx/shared';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { showToast } from '../../lib/toast';
 import { purchasePlan, SCRIPT_LOAD_ERROR } from './checkout';
@@ -9,8 +15,11 @@ interface PlanPurchaseOptions {
   appId: string;
   current: Subscription | null | undefined;
   usdRate: number | undefined;
-  /** SPEC §4: after a successful payment the subscription is refreshed and the page reloads. */
-  onPurchased: () => Promise<void>;
+  /**
+   * SPEC §4: after a successful payment the subscription is refreshed and the page reloads; the reloaded page says
+   * so from the server's receipt of this payment (issue 20), since a toast would not survive the reload.
+   */
+  onPurchased: (purchase: Purchase) => Promise<void>;
 }
 
 /** Buys a plan for the app: the order, the provider's modal, then the server's confirmation. */
@@ -19,10 +28,18 @@ export function usePlanPurchase({ appId, current, usdRate, onPurchased }: PlanPu
   const [complete] = useCreateTransactionMutation();
   const [buyingPlanId, setBuyingPlanId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The Buy button is disabled while its purchase runs, which drops focus to the page: it gets it back after.
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (buyingPlanId !== null || !opener.current) return;
+    if (opener.current.isConnected) opener.current.focus();
+    opener.current = null;
+  }, [buyingPlanId]);
 
   const buy = async (plan: Plan, currency: PaymentCurrency) => {
     // An NGN price needs the dollar rate; a USD one does not.
     if (buyingPlanId || (currency === 'NGN' && usdRate === undefined)) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setBuyingPlanId(plan._id);
     setProblem(null);
     try {
@@ -34,8 +51,7 @@ export function usePlanPurchase({ appId, current, usdRate, onPurchased }: PlanPu
         { plan: plan._id, currency, isUpcoming: isUpcomingPurchase(current), usdRate },
       );
       if (outcome.kind === 'paid') {
-        showToast(outcome.message, 'success');
-        await onPurchased();
+        await onPurchased(outcome.purchase);
         return;
       }
       setProblem(outcome.message);

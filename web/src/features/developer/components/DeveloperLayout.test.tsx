@@ -10,7 +10,7 @@ const renderShell = (path: string) => {
 };
 
 describe('developer sidebar', () => {
-  it('has the six entries of SPEC §2, Webhooks (issue 10), and greets the developer by name', () => {
+  it('has the six entries of SPEC §2, Webhooks (issue 10), Receipts (issue 20), and greets the developer by name', () => {
     const nav = renderShell('/developer/home');
     expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Home',
@@ -18,6 +18,7 @@ describe('developer sidebar', () => {
       'Plans',
       'API Keys',
       'Webhooks',
+      'Receipts',
       'Your Apps',
       'Password',
     ]);
@@ -30,11 +31,21 @@ describe('developer sidebar', () => {
     ['/developer/plans', 'Plans'],
     ['/developer/api', 'API Keys'],
     ['/developer/webhooks', 'Webhooks'],
+    ['/developer/receipts', 'Receipts'],
     ['/developer/change_password', 'Password'],
   ])('highlights the entry of %s', (path, label) => {
     const nav = renderShell(path);
     expect(nav.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
     expect(nav.getAllByRole('link').filter((link) => link.hasAttribute('aria-current'))).toHaveLength(1);
+  });
+
+  it('offers a skip link first, which moves focus to the main content (issue 20)', async () => {
+    renderShell('/developer/home');
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 
   it('never highlights Your Apps, even on /developer/apps', () => {

@@ -26,6 +26,7 @@ const developerLinks: ReadonlyArray<ConsoleNavItem> = [
   { to: '/developer/plans', label: 'Plans', icon: 'plans' },
   { to: '/developer/api', label: 'API Keys', icon: 'key' },
   { to: '/developer/webhooks', label: 'Webhooks', icon: 'webhook' },
+  { to: '/developer/receipts', label: 'Receipts', icon: 'transactions' },
   { to: '/developer/apps', label: 'Your Apps', icon: 'apps', highlight: false },
   { to: '/developer/change_password', label: 'Password', icon: 'lock' },
 ];

@@ -1,8 +1,9 @@
 import { formatNumber, type Subscription } from '@afrofx/shared';
 import { cn } from '../../../lib/cn';
 import { usagePercent } from '../plan-status';
+import { QUOTA_COUNT_NOTE } from '../request-counts';
 
-/** This month's requests against the plan's monthly limit. */
+/** This month's charged requests against the plan's monthly limit. */
 export function SubscriptionUsage({ subscription }: { subscription: Subscription }) {
   const percent = usagePercent(subscription);
   const exhausted = subscription.status === 'exhausted' || percent >= 100;
@@ -36,6 +37,9 @@ export function SubscriptionUsage({ subscription }: { subscription: Subscription
       </div>
       <p className="mt-1.5 text-xs text-slate-500">
         {formatNumber(percent, percent > 0 && percent < 1 ? 2 : 0)}% of the monthly quota used
+      </p>
+      <p className="mt-1 text-xs text-slate-500" data-testid="quota-count-note">
+        {QUOTA_COUNT_NOTE}
       </p>
     </div>
   );

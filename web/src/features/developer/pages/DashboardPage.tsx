@@ -22,6 +22,7 @@ import {
   useFetchSubscriptionQuery,
   useFetchUpcomingSubscriptionQuery,
 } from '../developer-api';
+import { TRAFFIC_COUNT_NOTE } from '../request-counts';
 
 export function DashboardPage({ app }: { app: CurrentApp }) {
   useDocumentTitle('Dashboard');
@@ -58,22 +59,25 @@ export function DashboardPage({ app }: { app: CurrentApp }) {
             <StatCard
               label="Today"
               value={counts?.todayCount}
-              hint="Requests since 00:00 UTC"
+              hint="Calls since 00:00 UTC"
               testId="stat-today"
             />
             <StatCard
               label="Last 7 days"
               value={counts?.weekCount}
-              hint="Requests, today included"
+              hint="Calls, today included"
               testId="stat-week"
             />
             <StatCard
               label="Last 30 days"
               value={counts?.monthCount}
-              hint="Requests, today included"
+              hint="Calls, today included"
               testId="stat-month"
             />
           </div>
+          <p className="mt-2 text-xs text-slate-500" data-testid="traffic-count-note">
+            {TRAFFIC_COUNT_NOTE}
+          </p>
           <Card className="mt-6 p-5 sm:p-6">
             <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
               <h2 className="font-semibold text-slate-900">Requests per day</h2>

@@ -1,8 +1,10 @@
-import { GENERIC_ERROR_MESSAGE, type Subscription } from '@afrofx/shared';
-import { useSearchParams } from 'react-router';
+import { GENERIC_ERROR_MESSAGE, type Purchase, type Subscription } from '@afrofx/shared';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { DataView } from '../../../components/DataView';
+import { Notice } from '../../../components/Notice';
 import { PageHeader } from '../../../components/PageHeader';
 import { Tabs } from '../../../components/Tabs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -14,6 +16,7 @@ import type { CurrentApp } from '../current-app';
 import {
   useFetchDollarBuyRateQuery,
   useFetchPlansOnSaleQuery,
+  useFetchReceiptQuery,
   useFetchSubscriptionQuery,
   useFetchTransactionsInfiniteQuery,
   useFetchUpcomingSubscriptionQuery,
@@ -37,6 +40,7 @@ export function PlansPage({ app }: { app: CurrentApp }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: PlansTab = isTab(requested) ? requested : 'current';
+  const paid = searchParams.get('paid');
   const subscription = useFetchSubscriptionQuery(app._id);
   const upcoming = useFetchUpcomingSubscriptionQuery(app._id);
 
@@ -51,6 +55,7 @@ export function PlansPage({ app }: { app: CurrentApp }) {
           </>
         }
       />
+      {paid && <PaymentReceived reference={paid} onDismiss={() => setSearchParams({}, { replace: true })} />}
       <PlanBanner current={subscription.data} upcoming={upcoming.data} className="mb-6" />
       <Tabs
         label="Plans"
@@ -70,15 +75,57 @@ export function PlansPage({ app }: { app: CurrentApp }) {
             appId={app._id}
             current={subscription.data}
             upcoming={upcoming.data}
-            onPurchased={async () => {
+            onPurchased={async ({ transaction }) => {
               await Promise.all([subscription.refetch(), upcoming.refetch()]);
-              window.location.reload();
+              // The reloaded page names the payment, so it can say what it bought.
+              window.location.replace(
+                `${window.location.pathname}?paid=${encodeURIComponent(transaction.transactionRefrence)}`,
+              );
             }}
           />
         )}
         {tab === 'transactions' && <TransactionsTab appId={app._id} />}
       </Tabs>
     </>
+  );
+}
+
+/** Issue 20: the outcome of the purchase that just reloaded this page, from the server's receipt of it. */
+function PaymentReceived({ reference, onDismiss }: { reference: string; onDismiss: () => void }) {
+  const first = useFetchReceiptQuery(reference);
+  // Until the receipt mail is recorded as sent, ask again now and then, so the message can say it was.
+  const receipt = useFetchReceiptQuery(first.data ? reference : skipToken, {
+    pollingInterval: first.data && !first.data.mailedAt ? 2000 : 0,
+  });
+  const data = receipt.data ?? first.data;
+  if (!data) return null;
+  return (
+    <Notice
+      tone="success"
+      role="status"
+      className="mb-6"
+      title={
+        data.mailedAt
+          ? `Payment received — receipt sent to ${data.billedTo.email}`
+          : `Payment received — receipt on its way to ${data.billedTo.email}`
+      }
+      action={
+        <>
+          <Link
+            to={`/developer/receipts/${data.reference}`}
+            className="text-sm font-semibold text-brand-700 underline"
+          >
+            View receipt
+          </Link>
+          <Button variant="ghost" size="sm" onClick={onDismiss}>
+            Dismiss
+          </Button>
+        </>
+      }
+    >
+      {data.plan.name} for {data.app.name}
+      {data.isUpcoming ? ' starts when the current plan ends.' : ' is active now.'}
+    </Notice>
   );
 }
 
@@ -123,7 +170,7 @@ interface PlansTabProps {
   appId: string;
   current: Subscription | null | undefined;
   upcoming: Subscription | null | undefined;
-  onPurchased: () => Promise<void>;
+  onPurchased: (purchase: Purchase) => Promise<void>;
 }
 
 function PlansTab({ appId, current, upcoming, onPurchased }: PlansTabProps) {

@@ -1,10 +1,10 @@
-import { formatNumber } from '@afrofx/shared';
 import { Card } from '../../../components/Card';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { RequestLogView } from '../components/RequestLogView';
 import type { CurrentApp } from '../current-app';
 import { useFetchRequestsInfiniteQuery } from '../developer-api';
+import { LOG_COUNT_NOTE, requestLogSummary } from '../request-counts';
 
 export function RequestLogPage({ app }: { app: CurrentApp }) {
   useDocumentTitle('Request log');
@@ -20,7 +20,10 @@ export function RequestLogPage({ app }: { app: CurrentApp }) {
         description={
           <>
             Every call made with the key of <span className="font-semibold text-slate-900">{app.name}</span>
-            {total === undefined ? ', newest first.' : `: ${formatNumber(total, 0)} in all, newest first.`}
+            {requestLogSummary(total)}
+            <span className="mt-1 block text-xs text-slate-500" data-testid="log-count-note">
+              {LOG_COUNT_NOTE}
+            </span>
           </>
         }
       />

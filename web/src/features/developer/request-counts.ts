@@ -1,0 +1,22 @@
+// Issue 20: the dashboard, the quota and the request log count the same traffic three ways; each figure says which
+// way next to it, from these sentences, so the three can never be read as one count that disagrees with itself.
+// Server side: every answer to a key goes to the log and the daily roll-up (request-log-buffer.ts), folded per
+// status when it was free; the quota counts only answers served (public-api.routes.ts), a 5xx refunded.
+
+/** Dashboard: the daily roll-up counts every answer, each folded one by its number. */
+export const TRAFFIC_COUNT_NOTE =
+  'Every call answered, refusals (4xx) and 304 Not Modified included, so these can be higher than the quota.';
+
+/** Quota: only served answers are charged. */
+export const QUOTA_COUNT_NOTE =
+  'Quota counts charged calls; refusals (4xx), 304 Not Modified and server errors (5xx) are free.';
+
+/** Request log: a row per call, but free answers of one status are folded per flush (a few seconds). */
+export const LOG_COUNT_NOTE =
+  'One row per call, except free answers (refusals, 304 Not Modified): those of one status within a few seconds share a row with their number (× n), so there can be fewer rows than calls.';
+
+/** The request log's heading line: how many rows it holds, in the log's own unit. */
+export function requestLogSummary(rows: number | undefined): string {
+  if (rows === undefined) return ', newest first.';
+  return `: ${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'} in all, newest first.`;
+}
