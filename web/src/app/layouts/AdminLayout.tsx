@@ -17,6 +17,7 @@ const adminLinks: ReadonlyArray<ConsoleNavItem> = [
   { to: '/admin/apps', label: 'Apps', icon: 'apps' },
   { to: '/admin/transactions', label: 'Transactions', icon: 'transactions' },
   { to: '/admin/subscriptions', label: 'Subscriptions', icon: 'subscriptions' },
+  { to: '/admin/change_password', label: 'Password', icon: 'lock' },
 ];
 
 export function AdminLayout() {

@@ -3,6 +3,7 @@ import type {
   AdminUser,
   ApiEnvelope,
   App,
+  ChangePasswordInput,
   FeatureInput,
   HeldPayment,
   JobRun,
@@ -36,6 +37,9 @@ const adminApi = api.injectEndpoints({
       query: () => ({ url: 'admin/signout', method: 'POST' }),
       // Signing out goes ahead in this browser even when the server cannot be reached.
       extraOptions: { errorToast: false },
+    }),
+    changeAdminPassword: build.mutation<ApiEnvelope<{ token: string }>, ChangePasswordInput>({
+      query: (body) => ({ url: 'admin/change_password', method: 'POST', body }),
     }),
     fetchAllRates: build.infiniteQuery<PagedResponse<Rate>, void, number>({
       infiniteQueryOptions: pageOptions,
@@ -153,6 +157,7 @@ const adminApi = api.injectEndpoints({
 export const {
   useAuthenticateMutation,
   useAdminSignoutMutation,
+  useChangeAdminPasswordMutation,
   useFetchAllRatesInfiniteQuery,
   useFetchLatestRatesQuery,
   useCreateRateMutation,

@@ -13,7 +13,7 @@ import {
   newPasswordError,
   PASSWORD_MAX_LENGTH,
   serverPasswordError,
-} from '../password-rules';
+} from '../../../lib/password-rules';
 
 interface ResetErrors {
   password?: string;

@@ -14,7 +14,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   serverPasswordError,
-} from '../password-rules';
+} from '../../../lib/password-rules';
 
 // SPEC §8, word for word.
 const SIGNUP_SUCCESS = 'Your account has successfully been created, kindly check your mail for activation.';
