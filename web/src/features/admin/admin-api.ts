@@ -1,4 +1,5 @@
 import type {
+  AdminRatesFilter,
   AdminSession,
   AdminUser,
   ApiEnvelope,
@@ -41,9 +42,10 @@ const adminApi = api.injectEndpoints({
     changeAdminPassword: build.mutation<ApiEnvelope<{ token: string }>, ChangePasswordInput>({
       query: (body) => ({ url: 'admin/change_password', method: 'POST', body }),
     }),
-    fetchAllRates: build.infiniteQuery<PagedResponse<Rate>, void, number>({
+    fetchAllRates: build.infiniteQuery<PagedResponse<Rate>, AdminRatesFilter, number>({
       infiniteQueryOptions: pageOptions,
-      query: ({ pageParam }) => `admin/fetch_all_rates?page=${pageParam}`,
+      query: ({ queryArg, pageParam }) =>
+        `admin/fetch_all_rates?${new URLSearchParams({ ...queryArg, page: String(pageParam) })}`,
       providesTags: [{ type: 'Rate', id: 'LIST' }],
     }),
     // What the site shows for a market: the rate form compares a new price with it (the fat-finger guard).

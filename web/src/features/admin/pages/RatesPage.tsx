@@ -5,10 +5,12 @@ import {
   formatDateTime,
   formatNumber,
   MARKET_LABELS,
+  type AdminRatesFilter,
   type Rate,
   type RateInput,
 } from '@afrofx/shared';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/error-message';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
@@ -30,6 +32,7 @@ import {
 import { ExportRatesForm } from '../components/ExportRatesForm';
 import { PageHeader } from '../../../components/PageHeader';
 import { RateForm } from '../components/RateForm';
+import { filterFromParams, RateFilters, rangeError } from '../components/RateFilters';
 
 type Dialog =
   { kind: 'add' } | { kind: 'edit'; rate: Rate } | { kind: 'delete'; rate: Rate } | { kind: 'export' };
@@ -44,8 +47,28 @@ export function RatesPage() {
   useDocumentTitle('Rates');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
-  const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useFetchAllRatesInfiniteQuery();
+  const [params, setParams] = useSearchParams();
+  const filter = filterFromParams(params);
+  const filtered = Object.keys(filter).length > 0;
+  const {
+    currentData: data,
+    isFetching,
+    error,
+    refetch,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+  } = useFetchAllRatesInfiniteQuery(filter, { skip: Boolean(rangeError(filter)) });
+  const setFilter = (name: keyof AdminRatesFilter, value: string | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
   const [createRate, createState] = useCreateRateMutation();
   const [editRate, editState] = useEditRateMutation();
   const [deleteRate, deleteState] = useDeleteRateMutation();
@@ -57,8 +80,14 @@ export function RatesPage() {
   const latestTransfer = useFetchLatestRatesQuery('black_market_transfer').data;
   const latestRates = [...(latestBank ?? []), ...(latestCash ?? []), ...(latestTransfer ?? [])];
 
-  const rates = data?.pages.flatMap((page) => page.data);
+  const rates = rangeError(filter) ? [] : data?.pages.flatMap((page) => page.data);
   const total = data?.pages.at(-1)?.pagination.count;
+  const described =
+    total === undefined
+      ? 'Every rate entered, newest first.'
+      : filtered
+        ? `${formatNumber(total, 0)} rates match these filters, newest first.`
+        : `${formatNumber(total, 0)} rates entered, newest first.`;
 
   const done = (result: { data?: { message: string } }) => {
     if (!result.data) return;
@@ -146,11 +175,7 @@ export function RatesPage() {
     <>
       <PageHeader
         title="Rates"
-        description={
-          total === undefined
-            ? 'Every rate entered, newest first.'
-            : `${formatNumber(total, 0)} rates entered, newest first.`
-        }
+        description={described}
         actions={
           <>
             <Button variant="secondary" onClick={() => setDialog({ kind: 'export' })}>
@@ -161,17 +186,22 @@ export function RatesPage() {
         }
       />
       <Card className="overflow-hidden">
+        <RateFilters filter={filter} onChange={setFilter} onClear={() => setParams({}, { replace: true })} />
         <Table
           caption="Rates"
           columns={columns}
           rows={rates}
           rowKey={(rate) => rate._id}
-          isLoading={isLoading}
+          isLoading={isFetching && !data}
           loadingLabel="Loading rates"
           error={error ? errorMessage(error) : null}
           onRetry={refetch}
-          emptyMessage="Rates is empty."
-          emptyDescription="Add the first rate to publish it on the home page."
+          emptyMessage={filtered ? 'No rates match these filters' : 'Rates is empty.'}
+          emptyDescription={
+            filtered
+              ? 'Widen the days or choose another market or pair.'
+              : 'Add the first rate to publish it on the home page.'
+          }
           hasMore={hasNextPage}
           isLoadingMore={isFetchingNextPage}
           onLoadMore={() => void fetchNextPage()}
