@@ -4,7 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { api } from '../../../api/base-api';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../store/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import {
   ConsoleShell,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../../api/base-api';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../store/hooks';
 import { AuthScreen, authFooterLinkClasses, authLinkClasses } from '../../../components/AuthScreen';
 import { CredentialsForm, type Credentials } from '../../../components/CredentialsForm';
 import { saveDeveloperSession } from '../../../lib/session';
