@@ -1,7 +1,7 @@
 import { GENERIC_ERROR_MESSAGE } from '@afrofx/shared';
 import type { ReactNode } from 'react';
-import { DataView } from '../../../components/DataView';
-import { Table, type Column } from '../../../components/Table';
+import { DataView } from './DataView';
+import { Table, type Column } from './Table';
 
 /** What a paged list knows about its data. */
 export interface PagedState<T> {
