@@ -11,13 +11,13 @@ import {
 } from '@afrofx/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../../api/error-message';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Modal } from '../../../components/Modal';
 import { Pill, type PillTone } from '../../../components/Pill';
-import { Table, type Column } from '../../../components/Table';
+import { PagedTable, pagedState } from '../../../components/PagedTable';
+import type { Column } from '../../../components/Table';
 import { readAdminSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -50,15 +50,13 @@ export function RatesPage() {
   const [params, setParams] = useSearchParams();
   const filter = filterFromParams(params);
   const filtered = Object.keys(filter).length > 0;
-  const {
-    currentData: data,
-    isFetching,
-    error,
-    refetch,
-    hasNextPage,
-    fetchNextPage,
-    isFetchingNextPage,
-  } = useFetchAllRatesInfiniteQuery(filter, { skip: Boolean(rangeError(filter)) });
+  const ratesQuery = useFetchAllRatesInfiniteQuery(filter, { skip: Boolean(rangeError(filter)) });
+  // Another filter is another list: the previous one's rows do not stay on screen while it loads.
+  const list = pagedState({
+    ...ratesQuery,
+    data: ratesQuery.currentData,
+    isLoading: ratesQuery.isFetching && !ratesQuery.currentData,
+  });
   const setFilter = (name: keyof AdminRatesFilter, value: string | undefined) =>
     setParams(
       (current) => {
@@ -80,8 +78,7 @@ export function RatesPage() {
   const latestTransfer = useFetchLatestRatesQuery('black_market_transfer').data;
   const latestRates = [...(latestBank ?? []), ...(latestCash ?? []), ...(latestTransfer ?? [])];
 
-  const rates = rangeError(filter) ? [] : data?.pages.flatMap((page) => page.data);
-  const total = data?.pages.at(-1)?.pagination.count;
+  const { total } = list;
   const described =
     total === undefined
       ? 'Every rate entered, newest first.'
@@ -187,24 +184,18 @@ export function RatesPage() {
       />
       <Card className="overflow-hidden">
         <RateFilters filter={filter} onChange={setFilter} onClear={() => setParams({}, { replace: true })} />
-        <Table
+        <PagedTable
+          {...list}
           caption="Rates"
           columns={columns}
-          rows={rates}
           rowKey={(rate) => rate._id}
-          isLoading={isFetching && !data}
           loadingLabel="Loading rates"
-          error={error ? errorMessage(error) : null}
-          onRetry={refetch}
           emptyMessage={filtered ? 'No rates match these filters' : 'Rates is empty.'}
           emptyDescription={
             filtered
               ? 'Widen the days or choose another market or pair.'
               : 'Add the first rate to publish it on the home page.'
           }
-          hasMore={hasNextPage}
-          isLoadingMore={isFetchingNextPage}
-          onLoadMore={() => void fetchNextPage()}
         />
       </Card>
 
