@@ -5,6 +5,7 @@ import { ChangePasswordForm } from '../../../components/ChangePasswordForm';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useChangePasswordMutation } from '../developer-api';
+import { paths } from '../../../lib/paths';
 
 export function ChangePasswordPage() {
   useDocumentTitle('Password');
@@ -25,7 +26,10 @@ export function ChangePasswordPage() {
           <p className="mt-1 text-sm text-slate-600">
             We can e-mail you a link to choose a new password without it.
           </p>
-          <Link to="/developer/request_password_reset" className={buttonClasses('secondary', 'sm', 'mt-4')}>
+          <Link
+            to={paths.developer.requestPasswordReset}
+            className={buttonClasses('secondary', 'sm', 'mt-4')}
+          >
             Send me a reset link
           </Link>
         </Card>
