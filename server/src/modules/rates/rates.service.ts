@@ -199,7 +199,10 @@ export function createRatesService(
         .orderBy(rates.market, day, desc(rates.createdAt), desc(rates.id));
     },
 
-    /** Issue 25: the admin list, filtered by market, pair and UTC days (both ends included), newest first. */
+    /**
+     * Issue 25: the admin list, filtered by market, pair and UTC days (both ends included), newest first. A market
+     * (and pair) filter walks rates_pair_created_idx, days or a pair alone rates_created_idx (EXPLAIN on 13,009 rows).
+     */
     async list(page: Page, filter: AdminRatesFilter = {}): Promise<{ rows: Rate[]; count: number }> {
       if (filter.from && filter.to && filter.from > filter.to)
         throw badRequest('The from date must not be after the to date.');
