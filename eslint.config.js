@@ -23,11 +23,24 @@ const notComposer = {
   regex: '^(\\.\\./)+(app|services)$',
   message: 'Modules must not import app.ts or services.ts; use route-options.ts or jobs/enqueue.ts.',
 };
-// STYLE.md: typed hooks are made once with `.withTypes<>()` (in web/src/app); everything else uses those.
+// STYLE.md: typed hooks are made once with `.withTypes<>()` (in web/src/store, which features may import, unlike
+// web/src/app); everything else uses those.
 const untypedHooks = {
   name: 'react-redux',
   importNames: ['useDispatch', 'useSelector', 'useStore'],
-  message: 'Use the typed hooks from web/src/app.',
+  message: 'Use the typed hooks from web/src/store/hooks.ts.',
+};
+// Issue 22 item 4, the web's import zones: shared pieces → features → app. The app composes the features (routes,
+// layouts), so a feature importing it would be a cycle; the shared pieces serve every feature, so they import none.
+const notApp = {
+  regex: '^(\\.\\./)+app(/|$)',
+  message:
+    'features must not import web/src/app (it composes them); shared code goes to components, lib or store.',
+};
+const notFeatures = {
+  regex: '^(\\.\\./)+features(/|$)',
+  message:
+    'Shared web code (components, lib, api, store) must not import a feature; pass what it needs as props.',
 };
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { patterns, paths }],
@@ -68,8 +81,14 @@ module.exports = defineConfig([
   { files: ['server/src/modules/**'], rules: restrict([notWeb, notComposer]) },
   { files: ['web/**'], rules: restrict([notServer], [untypedHooks]) },
   { files: ['web/src/app/**'], rules: restrict([notServer]) },
+  {
+    files: ['web/src/{components,lib,api,store}/**'],
+    rules: restrict([notServer, notFeatures], [untypedHooks]),
+  },
+  // Where the typed hooks are made from the untyped ones.
+  { files: ['web/src/store/hooks.ts'], rules: restrict([notServer, notFeatures]) },
   ...['public', 'developer', 'admin'].map((feature) => ({
     files: [`web/src/features/${feature}/**`],
-    rules: restrict([notServer, otherFeatures(feature)], [untypedHooks]),
+    rules: restrict([notServer, notApp, otherFeatures(feature)], [untypedHooks]),
   })),
 ]);

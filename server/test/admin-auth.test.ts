@@ -141,6 +141,89 @@ describe('admin console sessions (the admin session cookie)', () => {
   });
 });
 
+describe('POST admin/change_password', () => {
+  const NEW_PASSWORD = 'violet harbour lantern 42';
+  const WEAK_PASSWORD =
+    'This password is too easy to guess: choose a longer one, such as three or four unrelated words.';
+
+  function changePassword(token: string | undefined, payload: Record<string, unknown>) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/v1/admin/change_password',
+      payload,
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    });
+  }
+
+  it("changes the admin's password and answers a fresh token and session cookie", async () => {
+    const admin = await otherAdmin('changes-own@example.com');
+    const res = await changePassword(admin.token, { oldPassword: admin.password, newPassword: NEW_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: { token: expect.any(String) },
+      message: 'Your password has been changed.',
+    });
+    expect(res.cookies.find((c) => c.name === 'afrofx_admin_session')?.value).toBe(res.json().data.token);
+    expect((await authenticate({ email: admin.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await authenticate({ email: admin.email, password: admin.password })).statusCode).toBe(401);
+  });
+
+  it("signs the admin's other sessions out and keeps the one that made the change", async () => {
+    const admin = await otherAdmin('other-sessions@example.com');
+    const otherTab = (await authenticate({ email: admin.email, password: admin.password })).json().data
+      .token as string;
+    const res = await changePassword(admin.token, { oldPassword: admin.password, newPassword: NEW_PASSWORD });
+    const fresh = res.json().data.token as string;
+    expect((await fetchRates(otherTab)).statusCode).toBe(401);
+    expect((await fetchRates(admin.token)).statusCode).toBe(401);
+    expect((await fetchRates(fresh)).statusCode).toBe(200);
+  });
+
+  it('leaves the other admins signed in', async () => {
+    const bystander = await otherAdmin('bystander@example.com');
+    const admin = await otherAdmin('changer@example.com');
+    await changePassword(admin.token, { oldPassword: admin.password, newPassword: NEW_PASSWORD });
+    expect((await fetchRates(bystander.token)).statusCode).toBe(200);
+  });
+
+  it.each([
+    [
+      'a wrong current password',
+      (current: string) => ({ oldPassword: `${current}-not`, newPassword: NEW_PASSWORD }),
+      'Your current password is not correct.',
+    ],
+    [
+      'a new password equal to the current one',
+      (current: string) => ({ oldPassword: current, newPassword: current }),
+      'Passwords can not be the same.',
+    ],
+    [
+      'an easily guessed new password',
+      (current: string) => ({ oldPassword: current, newPassword: 'qwerty123456' }),
+      WEAK_PASSWORD,
+    ],
+    [
+      'a new password shorter than 10 characters',
+      (current: string) => ({ oldPassword: current, newPassword: 'short' }),
+      'New password must be at least 10 characters.',
+    ],
+    ['a missing current password', () => ({ newPassword: NEW_PASSWORD }), 'Current password is required.'],
+  ])('refuses %s with 400 and keeps the password and the session', async (name, payload, message) => {
+    const admin = await otherAdmin(`refused-${name.replace(/\W+/g, '-')}@example.com`);
+    const res = await changePassword(admin.token, payload(admin.password));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect((await fetchRates(admin.token)).statusCode).toBe(200);
+    expect((await authenticate({ email: admin.email, password: admin.password })).statusCode).toBe(200);
+  });
+
+  it('needs an admin session: none is 401 and the password stays', async () => {
+    const none = await changePassword(undefined, { oldPassword: ADMIN.password, newPassword: NEW_PASSWORD });
+    expect(none.statusCode).toBe(401);
+    expect((await authenticate(ADMIN)).statusCode).toBe(200);
+  });
+});
+
 describe('admin sign-in throttling', () => {
   // A fresh app, so the throttled address leaves the other tests' sign-ins alone.
   let fresh: TestApp;

@@ -1,5 +1,6 @@
 import { createSigner } from 'fast-jwt';
 import { BASES, ASSETS } from '@afrofx/shared';
+import { rates } from '../src/db/schema';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -97,6 +98,84 @@ describe('POST admin/create_rate', () => {
   it('answers 413 to a body over 1 MiB', async () => {
     const res = await createRate({ ...valid, padding: 'x'.repeat(1024 * 1024 + 10) });
     expect(res.statusCode).toBe(413);
+  });
+});
+
+describe('GET admin/fetch_all_rates filters (issue 25)', () => {
+  // Rates of 2001, a year no other test writes, so that the filters' answers are known exactly.
+  const at = (iso: string) => new Date(iso);
+  const seeded = [
+    { market: 'bank', base: 'naira', asset: 'dollar', createdAt: at('2001-03-01T08:00:00Z') },
+    { market: 'bank', base: 'naira', asset: 'dollar', createdAt: at('2001-03-02T23:59:59Z') },
+    { market: 'bank', base: 'naira', asset: 'british_pounds', createdAt: at('2001-03-02T10:00:00Z') },
+    { market: 'bank', base: 'cedis', asset: 'dollar', createdAt: at('2001-03-02T11:00:00Z') },
+    { market: 'black_market_cash', base: 'naira', asset: 'dollar', createdAt: at('2001-03-02T12:00:00Z') },
+    { market: 'bank', base: 'naira', asset: 'dollar', createdAt: at('2001-03-03T00:00:00Z') },
+  ] as const;
+
+  beforeAll(async () => {
+    await t.runtime.database.db
+      .insert(rates)
+      .values(seeded.map((rate) => ({ ...rate, buy: 1000, sell: 1010, updatedAt: rate.createdAt })));
+  });
+
+  async function list(query: string) {
+    return t.app.inject({ method: 'GET', url: `/v1/admin/fetch_all_rates?${query}`, headers: await admin() });
+  }
+
+  it('lists the rates of one market and pair within the days asked, newest first, with their count', async () => {
+    const res = await list('market=bank&base=naira&asset=dollar&from=2001-03-01&to=2001-03-02');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pagination).toEqual({ next: null, count: 2 });
+    expect(res.json().data.map((rate: { createdAt: string }) => rate.createdAt)).toEqual([
+      '2001-03-02T23:59:59.000Z',
+      '2001-03-01T08:00:00.000Z',
+    ]);
+  });
+
+  it('takes a single day as from = to, the whole UTC day included', async () => {
+    const res = await list('from=2001-03-02&to=2001-03-02');
+    expect(res.json().pagination.count).toBe(4);
+    expect(res.json().data).toHaveLength(4);
+  });
+
+  it.each([
+    ['market', 'market=black_market_cash&to=2001-12-31', 1],
+    ['base', 'base=cedis&to=2001-12-31', 1],
+    ['asset', 'asset=british_pounds&to=2001-12-31', 1],
+    ['a from and a pair', 'from=2001-03-03&to=2001-12-31&market=bank&base=naira&asset=dollar', 1],
+  ])('filters by %s', async (_name, query, count) => {
+    const res = await list(query);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pagination.count).toBe(count);
+  });
+
+  it('answers an empty page when nothing matches', async () => {
+    const res = await list('market=bank&base=cedis&asset=british_pounds&from=2001-01-01&to=2001-12-31');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ data: [], pagination: { next: null, count: 0 } });
+  });
+
+  it.each([
+    ['an unknown market', 'market=street', /^The market parameter must be one of: black_market_cash, bank/],
+    ['an unknown base', 'base=dollar', /^The base parameter must be one of: naira/],
+    ['an unknown asset', 'asset=gold', /^The asset parameter must be one of: dollar/],
+    [
+      'a date that is not YYYY-MM-DD',
+      'from=03/02/2001',
+      /^The from parameter must be a day from 1900-01-01 to 2100-12-31\.$/,
+    ],
+    ['a day that does not exist', 'to=2001-02-30', /^The to parameter must be a valid date\.$/],
+    [
+      'a from after the to',
+      'from=2001-03-03&to=2001-03-01',
+      /^The from date must not be after the to date\.$/,
+    ],
+    ['an unknown filter', 'pair=naira-dollar', /^The pair parameter is not accepted here\.$/],
+  ])('refuses %s with 400 and a message', async (_name, query, message) => {
+    const res = await list(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(message);
   });
 });
 

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { createStore } from './app/store';
+import { createStore } from './store/store';
 import './index.css';
 
 const container = document.getElementById('root');

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ASSETS, BASES, MARKETS } from '../constants';
-import { EmailAddress, StringEnum } from './common';
+import { CalendarDate, EmailAddress, PageNumber, StringEnum } from './common';
 
 export const MarketSchema = StringEnum(MARKETS, { description: 'Market' });
 export const AssetSchema = StringEnum(ASSETS, { description: 'Foreign asset' });
@@ -73,3 +73,21 @@ export type MarketParams = Static<typeof MarketParams>;
 
 export const ExportRatesInput = Type.Object({ email: EmailAddress }, { additionalProperties: false });
 export type ExportRatesInput = Static<typeof ExportRatesInput>;
+
+/**
+ * Issue 25: the admin rates list, filtered. Each filter is optional; the days are UTC and both ends are included,
+ * so `from` = `to` is one day.
+ */
+export const AdminRatesQuery = Type.Object(
+  {
+    page: Type.Optional(PageNumber),
+    market: Type.Optional(MarketSchema),
+    base: Type.Optional(BaseSchema),
+    asset: Type.Optional(AssetSchema),
+    from: Type.Optional({ ...CalendarDate, description: 'First day (UTC) of the rates listed' }),
+    to: Type.Optional({ ...CalendarDate, description: 'Last day (UTC) of the rates listed' }),
+  },
+  { additionalProperties: false },
+);
+export type AdminRatesQuery = Static<typeof AdminRatesQuery>;
+export type AdminRatesFilter = Omit<AdminRatesQuery, 'page'>;

@@ -3,6 +3,7 @@ import {
   AdminLoginPage,
   ApiWaitListPage,
   AppsPage,
+  ChangePasswordPage,
   EmailsPage,
   PlansPage,
   RatesPage,
@@ -13,9 +14,10 @@ import {
 import { AdminLayout } from './layouts/AdminLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RedirectSignedInAdmin, RequireAdmin } from './route-guards';
+import { paths } from '../lib/paths';
 
 // Below /admin: the console's routes come with its chunk, so that `/` carries neither them nor their guards.
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     path: 'login',
     element: (
@@ -31,7 +33,7 @@ const routes: RouteObject[] = [
       </RequireAdmin>
     ),
     children: [
-      { index: true, element: <Navigate to="/admin/emails" replace /> },
+      { index: true, element: <Navigate to={paths.admin.emails} replace /> },
       { path: 'emails', element: <EmailsPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'rates', element: <RatesPage /> },
@@ -40,6 +42,7 @@ const routes: RouteObject[] = [
       { path: 'apps', element: <AppsPage /> },
       { path: 'transactions', element: <TransactionsPage /> },
       { path: 'subscriptions', element: <SubscriptionsPage /> },
+      { path: 'change_password', element: <ChangePasswordPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -19,9 +19,10 @@ import {
 import { CurrentAppRoute } from '../features/developer/components/CurrentAppRoute';
 import { NotFoundPage } from './NotFoundPage';
 import { RedirectSignedInDeveloper, RequireDeveloper } from './route-guards';
+import { paths } from '../lib/paths';
 
 // Below /developer: the portal's routes come with its chunk, so that `/` carries neither them nor their guards.
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     path: 'signin',
     element: (
@@ -48,7 +49,7 @@ const routes: RouteObject[] = [
       </RequireDeveloper>
     ),
     children: [
-      { index: true, element: <Navigate to="/developer/apps" replace /> },
+      { index: true, element: <Navigate to={paths.developer.apps} replace /> },
       { path: 'apps', element: <AppsPage /> },
       { path: 'home', element: <CurrentAppRoute page={DashboardPage} /> },
       { path: 'api', element: <CurrentAppRoute page={ApiKeysPage} /> },

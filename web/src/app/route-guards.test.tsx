@@ -11,7 +11,7 @@ import {
   RequireDeveloper,
 } from './route-guards';
 import { AppRoutes } from './router';
-import { createStore } from './store';
+import { createStore } from '../store/store';
 
 function renderApp(path: string) {
   render(

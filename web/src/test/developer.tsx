@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { createStore } from '../app/store';
+import { createStore } from '../store/store';
 import { DEVELOPER_SESSION_KEY } from '../lib/session';
 
 export function signInAsDeveloper(): void {

@@ -3,8 +3,8 @@ import type { DeveloperUser, SignupInput } from '@afrofx/shared';
 import type { Database } from '../../db/client';
 import { accounts, accountTokens, mailingListSubscribers } from '../../db/schema';
 import { badRequest, forbidden } from '../../errors';
-import { assertStrongPassword, hashPassword, verifyPassword } from '../../passwords';
-import { accountWithPassword, findAccountByEmail } from './credentials';
+import { assertStrongPassword, hashPassword } from '../../passwords';
+import { accountWithPassword, changeAccountPassword, findAccountByEmail } from './credentials';
 import { hashToken, newLinkToken } from '../../secrets';
 import type { Enqueue } from '../../jobs/enqueue';
 
@@ -207,23 +207,8 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
     },
 
     /** Ends every other session of the account; returns the token version for the caller's fresh session. */
-    async changePassword(accountId: string, oldPassword: string, newPassword: string): Promise<number> {
-      const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
-      if (!account || !(await verifyPassword(account.passwordHash, oldPassword))) {
-        throw badRequest('Your current password is not correct.');
-      }
-      if (oldPassword === newPassword) throw badRequest('Passwords can not be the same.');
-      assertStrongPassword(newPassword, [account.email, account.firstName, account.lastName]);
-      const [row] = await db
-        .update(accounts)
-        .set({
-          passwordHash: await hashPassword(newPassword),
-          tokenVersion: sql`${accounts.tokenVersion} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(eq(accounts.id, accountId))
-        .returning({ tokenVersion: accounts.tokenVersion });
-      return row!.tokenVersion;
+    changePassword(accountId: string, oldPassword: string, newPassword: string): Promise<number> {
+      return changeAccountPassword(db, accountId, oldPassword, newPassword);
     },
 
     /** The session check behind every developer call. */

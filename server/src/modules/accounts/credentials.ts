@@ -3,8 +3,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema';
-import { DomainError } from '../../errors';
-import { decoyPasswordHash, verifyPassword } from '../../passwords';
+import { badRequest, DomainError } from '../../errors';
+import { assertStrongPassword, decoyPasswordHash, hashPassword, verifyPassword } from '../../passwords';
 
 type Role = (typeof accounts.$inferSelect)['role'];
 
@@ -21,4 +21,33 @@ export async function accountWithPassword(db: Database, email: string, password:
   const valid = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), password);
   if (!account || !valid) throw new DomainError(401, 'Invalid email or password.');
   return account;
+}
+
+/**
+ * The one password change for both roles (SPEC §5): the current password must be right, the new one differ and be
+ * strong. The token version moves on, so every session of the account ends; the caller starts a fresh one at the
+ * version answered.
+ */
+export async function changeAccountPassword(
+  db: Database,
+  accountId: string,
+  oldPassword: string,
+  newPassword: string,
+): Promise<number> {
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  if (!account || !(await verifyPassword(account.passwordHash, oldPassword))) {
+    throw badRequest('Your current password is not correct.');
+  }
+  if (oldPassword === newPassword) throw badRequest('Passwords can not be the same.');
+  assertStrongPassword(newPassword, [account.email, account.firstName, account.lastName]);
+  const [row] = await db
+    .update(accounts)
+    .set({
+      passwordHash: await hashPassword(newPassword),
+      tokenVersion: sql`${accounts.tokenVersion} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(accounts.id, accountId))
+    .returning({ tokenVersion: accounts.tokenVersion });
+  return row!.tokenVersion;
 }

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import {
   AdminSession,
   AdminUser,
+  ChangePasswordInput,
   Credentials,
   Envelope,
   IdParams,
@@ -69,6 +71,30 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
             'Account successfully created.',
           ),
         ),
+  );
+
+  app.post(
+    '/admin/change_password',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          "Change the signed-in admin's password (ends every other session; answers a fresh token and session cookie for this one)",
+        body: ChangePasswordInput,
+        response: { 200: Envelope(Type.Object({ token: Type.String() })) },
+      },
+    },
+    async (request, reply) => {
+      const adminId = request.admin!.id;
+      const tokenVersion = await services.adminUsers.changePassword(
+        adminId,
+        request.body.oldPassword,
+        request.body.newPassword,
+      );
+      const token = app.startSession(reply, { sub: adminId, role: 'admin', ver: tokenVersion });
+      return ok({ token }, 'Your password has been changed.');
+    },
   );
 
   app.get(

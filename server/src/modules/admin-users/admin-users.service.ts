@@ -6,7 +6,7 @@ import type { ChangeFeed } from '../../change-feed';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Page } from '../../http';
 import { assertStrongPassword, hashPassword } from '../../passwords';
-import { accountWithPassword, findAccountByEmail } from '../accounts/credentials';
+import { accountWithPassword, changeAccountPassword, findAccountByEmail } from '../accounts/credentials';
 
 export interface AuthenticatedAdmin {
   id: string;
@@ -40,6 +40,11 @@ export function createAdminUsersService(db: Database, changes: ChangeFeed) {
         .from(accounts)
         .where(and(eq(accounts.id, id), eq(accounts.role, 'admin')));
       return Boolean(row && row.status === 'active' && row.tokenVersion === tokenVersion);
+    },
+
+    /** The signed-in admin's own password, by the developers' rules; every other session of the admin ends. */
+    changePassword(id: string, oldPassword: string, newPassword: string): Promise<number> {
+      return changeAccountPassword(db, id, oldPassword, newPassword);
     },
 
     /**

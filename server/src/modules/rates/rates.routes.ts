@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
+  AdminRatesQuery,
   describeQuote,
   Envelope,
   ExportRatesInput,
@@ -9,7 +10,6 @@ import {
   MAX_HISTORY_DAYS,
   MessageOnly,
   PagedEnvelope,
-  PageQuery,
   Quote,
   PublicRateHistoryQuery,
   PublicRateOhlcQuery,
@@ -100,14 +100,15 @@ export const ratesRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
       ...adminOnly,
       schema: {
         ...admin,
-        summary: 'Every rate record, newest first',
-        querystring: PageQuery,
+        summary: 'Every rate record, newest first, optionally filtered by market, pair and days',
+        querystring: AdminRatesQuery,
         response: { 200: PagedEnvelope(Rate) },
       },
     },
     async (request) => {
-      const page = pageOf(request.query.page);
-      const { rows, count } = await services.rates.list(page);
+      const { page: pageNumber, ...filter } = request.query;
+      const page = pageOf(pageNumber);
+      const { rows, count } = await services.rates.list(page, filter);
       return paged(page, rows, count, 'Rates fetched.');
     },
   );

@@ -11,6 +11,7 @@ import {
   formatUtcDate,
 } from '@afrofx/shared';
 import type {
+  AdminRatesFilter,
   Asset,
   Base,
   CandleInterval,
@@ -198,15 +199,29 @@ export function createRatesService(
         .orderBy(rates.market, day, desc(rates.createdAt), desc(rates.id));
     },
 
-    async list(page: Page): Promise<{ rows: Rate[]; count: number }> {
+    /**
+     * Issue 25: the admin list, filtered by market, pair and UTC days (both ends included), newest first. A market
+     * (and pair) filter walks rates_pair_created_idx, days or a pair alone rates_created_idx (EXPLAIN on 13,009 rows).
+     */
+    async list(page: Page, filter: AdminRatesFilter = {}): Promise<{ rows: Rate[]; count: number }> {
+      if (filter.from && filter.to && filter.from > filter.to)
+        throw badRequest('The from date must not be after the to date.');
+      const where = and(
+        filter.market ? eq(rates.market, filter.market) : undefined,
+        filter.base ? eq(rates.base, filter.base) : undefined,
+        filter.asset ? eq(rates.asset, filter.asset) : undefined,
+        filter.from ? gte(rates.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
+        filter.to ? lt(rates.createdAt, new Date(`${shiftDays(filter.to, 1)}T00:00:00Z`)) : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select()
           .from(rates)
+          .where(where)
           .orderBy(desc(rates.createdAt), desc(rates.id))
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ value: count() }).from(rates),
+        db.select({ value: count() }).from(rates).where(where),
       ]);
       return { rows: rows.map(toRate), count: total?.value ?? 0 };
     },

@@ -7,16 +7,18 @@ import {
 } from '../../components/ConsoleShell';
 import { useAdminSignoutMutation } from '../../features/admin/admin-api';
 import { clearAdminSession, readAdminSession } from '../../lib/session';
+import { paths } from '../../lib/paths';
 
 const adminLinks: ReadonlyArray<ConsoleNavItem> = [
-  { to: '/admin/emails', label: 'Emails', icon: 'emails' },
-  { to: '/admin/users', label: 'Users', icon: 'users' },
-  { to: '/admin/rates', label: 'Rates', icon: 'rates' },
-  { to: '/admin/api_wait_list', label: 'API Customers', icon: 'customers' },
-  { to: '/admin/plans', label: 'Plans', icon: 'plans' },
-  { to: '/admin/apps', label: 'Apps', icon: 'apps' },
-  { to: '/admin/transactions', label: 'Transactions', icon: 'transactions' },
-  { to: '/admin/subscriptions', label: 'Subscriptions', icon: 'subscriptions' },
+  { to: paths.admin.emails, label: 'Emails', icon: 'emails' },
+  { to: paths.admin.users, label: 'Users', icon: 'users' },
+  { to: paths.admin.rates, label: 'Rates', icon: 'rates' },
+  { to: paths.admin.apiWaitList, label: 'API Customers', icon: 'customers' },
+  { to: paths.admin.plans, label: 'Plans', icon: 'plans' },
+  { to: paths.admin.apps, label: 'Apps', icon: 'apps' },
+  { to: paths.admin.transactions, label: 'Transactions', icon: 'transactions' },
+  { to: paths.admin.subscriptions, label: 'Subscriptions', icon: 'subscriptions' },
+  { to: paths.admin.changePassword, label: 'Password', icon: 'lock' },
 ];
 
 export function AdminLayout() {
@@ -29,13 +31,13 @@ export function AdminLayout() {
     // The server clears the httpOnly cookie; this console forgets the admin whatever the answer.
     await signout();
     clearAdminSession();
-    navigate('/admin/login', { replace: true });
+    navigate(paths.admin.login, { replace: true });
   };
 
   return (
     <ConsoleShell
       label="Admin"
-      homeTo="/admin/emails"
+      homeTo={paths.admin.emails}
       homeLabel="AfroFX admin home"
       navLabel="Admin sections"
       nav={adminLinks}

@@ -5,6 +5,7 @@ import { usePagePanel } from '../../components/use-page-panel';
 import { cn } from '../../lib/cn';
 import { DEMO_BOOKING_URL, TELEGRAM_BOT_URL, TWITTER_BOT_URL } from '../../lib/links';
 import { useScrollToTop } from '../../lib/use-scroll-to-top';
+import { paths } from '../../lib/paths';
 
 const internalLinks = [
   { to: '/', label: 'Home' },
@@ -57,7 +58,7 @@ function SiteHeader() {
             </ExternalLink>
           ))}
           <Link
-            to="/developer/signin"
+            to={paths.developer.signin}
             className="ml-2 inline-flex h-9 items-center rounded-lg px-3 text-sm font-semibold text-brand-800 ring-1 ring-brand-800/25 hover:bg-brand-50"
           >
             Sign in
@@ -122,7 +123,7 @@ function SiteHeader() {
             ))}
             <li className="grid grid-cols-2 gap-2 pt-2">
               <Link
-                to="/developer/signin"
+                to={paths.developer.signin}
                 className="flex h-11 items-center justify-center rounded-lg text-sm font-semibold text-brand-800 ring-1 ring-brand-800/25"
               >
                 Sign in

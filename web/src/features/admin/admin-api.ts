@@ -1,8 +1,10 @@
 import type {
+  AdminRatesFilter,
   AdminSession,
   AdminUser,
   ApiEnvelope,
   App,
+  ChangePasswordInput,
   FeatureInput,
   HeldPayment,
   JobRun,
@@ -37,9 +39,13 @@ const adminApi = api.injectEndpoints({
       // Signing out goes ahead in this browser even when the server cannot be reached.
       extraOptions: { errorToast: false },
     }),
-    fetchAllRates: build.infiniteQuery<PagedResponse<Rate>, void, number>({
+    changeAdminPassword: build.mutation<ApiEnvelope<{ token: string }>, ChangePasswordInput>({
+      query: (body) => ({ url: 'admin/change_password', method: 'POST', body }),
+    }),
+    fetchAllRates: build.infiniteQuery<PagedResponse<Rate>, AdminRatesFilter, number>({
       infiniteQueryOptions: pageOptions,
-      query: ({ pageParam }) => `admin/fetch_all_rates?page=${pageParam}`,
+      query: ({ queryArg, pageParam }) =>
+        `admin/fetch_all_rates?${new URLSearchParams({ ...queryArg, page: String(pageParam) })}`,
       providesTags: [{ type: 'Rate', id: 'LIST' }],
     }),
     // What the site shows for a market: the rate form compares a new price with it (the fat-finger guard).
@@ -153,6 +159,7 @@ const adminApi = api.injectEndpoints({
 export const {
   useAuthenticateMutation,
   useAdminSignoutMutation,
+  useChangeAdminPasswordMutation,
   useFetchAllRatesInfiniteQuery,
   useFetchLatestRatesQuery,
   useCreateRateMutation,

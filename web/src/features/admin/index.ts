@@ -2,6 +2,7 @@
 export { AdminLoginPage } from './pages/AdminLoginPage';
 export { ApiWaitListPage } from './pages/ApiWaitListPage';
 export { AppsPage } from './pages/AppsPage';
+export { ChangePasswordPage } from './pages/ChangePasswordPage';
 export { EmailsPage } from './pages/EmailsPage';
 export { PlansPage } from './pages/PlansPage';
 export { RatesPage } from './pages/RatesPage';

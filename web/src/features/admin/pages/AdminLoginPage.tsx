@@ -4,6 +4,7 @@ import { CredentialsForm, type Credentials } from '../../../components/Credentia
 import { saveAdminSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthenticateMutation } from '../admin-api';
+import { paths } from '../../../lib/paths';
 
 export function AdminLoginPage() {
   useDocumentTitle('Admin sign in');
@@ -15,7 +16,7 @@ export function AdminLoginPage() {
     if (!result.data) return;
     const { user } = result.data.data;
     saveAdminSession({ userData: { email: user.email } });
-    navigate('/admin/emails', { replace: true });
+    navigate(paths.admin.emails, { replace: true });
   };
 
   return (

@@ -1,8 +1,8 @@
 import { formatDateTime, formatNumber, type Subscriber } from '@afrofx/shared';
-import { errorMessage } from '../../../api/error-message';
 import { Card } from '../../../components/Card';
 import { PageHeader } from '../../../components/PageHeader';
-import { Table, type Column } from '../../../components/Table';
+import { PagedTable, pagedState } from '../../../components/PagedTable';
+import type { Column } from '../../../components/Table';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFetchApiWaitListInfiniteQuery } from '../admin-api';
 
@@ -26,9 +26,8 @@ const columns: ReadonlyArray<Column<Subscriber>> = [
 
 export function ApiWaitListPage() {
   useDocumentTitle('API Customers');
-  const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useFetchApiWaitListInfiniteQuery();
-  const total = data?.pages.at(-1)?.pagination.count;
+  const list = pagedState(useFetchApiWaitListInfiniteQuery());
+  const { total } = list;
 
   return (
     <>
@@ -41,20 +40,14 @@ export function ApiWaitListPage() {
         }
       />
       <Card className="overflow-hidden">
-        <Table
+        <PagedTable
+          {...list}
           caption="API Customers"
           columns={columns}
-          rows={data?.pages.flatMap((page) => page.data)}
           rowKey={(customer) => customer._id}
-          isLoading={isLoading}
           loadingLabel="Loading API customers"
-          error={error ? errorMessage(error) : null}
-          onRetry={refetch}
           emptyMessage="API Customers list is empty."
           emptyDescription="Developers join this list when they sign up."
-          hasMore={hasNextPage}
-          isLoadingMore={isFetchingNextPage}
-          onLoadMore={() => void fetchNextPage()}
         />
       </Card>
     </>

@@ -1,8 +1,8 @@
 import { formatDateTime, formatNumber, type App } from '@afrofx/shared';
-import { errorMessage } from '../../../api/error-message';
 import { Card } from '../../../components/Card';
 import { PageHeader } from '../../../components/PageHeader';
-import { Table, type Column } from '../../../components/Table';
+import { PagedTable, pagedState } from '../../../components/PagedTable';
+import type { Column } from '../../../components/Table';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFetchAllAppsInfiniteQuery } from '../admin-api';
 
@@ -33,9 +33,8 @@ const columns: ReadonlyArray<Column<App>> = [
 
 export function AppsPage() {
   useDocumentTitle('Apps');
-  const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useFetchAllAppsInfiniteQuery();
-  const total = data?.pages.at(-1)?.pagination.count;
+  const list = pagedState(useFetchAllAppsInfiniteQuery());
+  const { total } = list;
 
   return (
     <>
@@ -48,20 +47,14 @@ export function AppsPage() {
         }
       />
       <Card className="overflow-hidden">
-        <Table
+        <PagedTable
+          {...list}
           caption="Apps"
           columns={columns}
-          rows={data?.pages.flatMap((page) => page.data)}
           rowKey={(app) => app._id}
-          isLoading={isLoading}
           loadingLabel="Loading apps"
-          error={error ? errorMessage(error) : null}
-          onRetry={refetch}
           emptyMessage="Apps is empty."
           emptyDescription="Apps appear here as soon as developers create them."
-          hasMore={hasNextPage}
-          isLoadingMore={isFetchingNextPage}
-          onLoadMore={() => void fetchNextPage()}
         />
       </Card>
     </>

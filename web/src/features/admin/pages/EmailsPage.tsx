@@ -1,11 +1,11 @@
 import { formatDateTime, formatNumber, type Subscriber } from '@afrofx/shared';
 import { useState } from 'react';
-import { errorMessage } from '../../../api/error-message';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Pill } from '../../../components/Pill';
-import { Table, type Column } from '../../../components/Table';
+import { PagedTable, pagedState } from '../../../components/PagedTable';
+import type { Column } from '../../../components/Table';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
@@ -27,8 +27,7 @@ export function EmailsPage() {
   useDocumentTitle('Emails');
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const close = () => setConfirm(null);
-  const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useFetchMailingListInfiniteQuery();
+  const list = pagedState(useFetchMailingListInfiniteQuery());
   const [sendTweet, tweetState] = useSendTweetMutation();
   const [sendRatesMail, mailState] = useSendRatesMailMutation();
   const [removeEmail, removeState] = useRemoveEmailMutation();
@@ -41,8 +40,7 @@ export function EmailsPage() {
   // The hook's options come before its answer: the answer sets the polling of the renders after it.
   if (anyJobActive !== jobsActive) setJobsActive(anyJobActive);
 
-  const subscribers = data?.pages.flatMap((page) => page.data);
-  const count = data?.pages.at(-1)?.pagination.count;
+  const count = list.total;
 
   // Errors are toasted by the API layer, in the success style on this screen (SPEC §8).
   const onConfirm = async () => {
@@ -153,20 +151,14 @@ export function EmailsPage() {
         onRetry={() => void jobRuns.refetch()}
       />
       <Card className="overflow-hidden">
-        <Table
+        <PagedTable
+          {...list}
           caption="Mailing list"
           columns={columns}
-          rows={subscribers}
           rowKey={(subscriber) => subscriber._id}
-          isLoading={isLoading}
           loadingLabel="Loading the mailing list"
-          error={error ? errorMessage(error) : null}
-          onRetry={refetch}
           emptyMessage="Mailing list is empty."
           emptyDescription="Addresses appear here as soon as visitors subscribe on the home page."
-          hasMore={hasNextPage}
-          isLoadingMore={isFetchingNextPage}
-          onLoadMore={() => void fetchNextPage()}
         />
       </Card>
       <ConfirmDialog

@@ -1,12 +1,12 @@
 import { formatDateTime, formatNumber, type Feature, type Plan, type PlanInput } from '@afrofx/shared';
 import { useState } from 'react';
-import { errorMessage } from '../../../api/error-message';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Modal } from '../../../components/Modal';
 import { PageHeader } from '../../../components/PageHeader';
-import { Table, type Column } from '../../../components/Table';
+import { PagedTable, pagedState } from '../../../components/PagedTable';
+import type { Column } from '../../../components/Table';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
@@ -31,8 +31,7 @@ export function PlansPage() {
   useDocumentTitle('Plans');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
-  const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useFetchAdminPlansInfiniteQuery();
+  const list = pagedState(useFetchAdminPlansInfiniteQuery());
   const [createPlan, createState] = useCreatePlanMutation();
   const [editPlan, editState] = useEditPlanMutation();
   const [deletePlan, deleteState] = useDeletePlanMutation();
@@ -40,8 +39,8 @@ export function PlansPage() {
   const [removeFeature] = useRemoveFeatureFromPlanMutation();
   const [removingId, setRemovingId] = useState<string | null>(null);
 
-  const plans = data?.pages.flatMap((page) => page.data);
-  const total = data?.pages.at(-1)?.pagination.count;
+  const plans = list.rows;
+  const { total } = list;
   const featuresOf =
     dialog?.kind === 'features' ? plans?.find((plan) => plan._id === dialog.planId) : undefined;
 
@@ -158,20 +157,14 @@ export function PlansPage() {
         actions={<Button onClick={() => setDialog({ kind: 'create' })}>Create Plan</Button>}
       />
       <Card className="overflow-hidden">
-        <Table
+        <PagedTable
+          {...list}
           caption="Plans"
           columns={columns}
-          rows={plans}
           rowKey={(plan) => plan._id}
-          isLoading={isLoading}
           loadingLabel="Loading plans"
-          error={error ? errorMessage(error) : null}
-          onRetry={refetch}
           emptyMessage="Plans is empty."
           emptyDescription="Create a plan to put it on sale on the API page and in the developer portal."
-          hasMore={hasNextPage}
-          isLoadingMore={isFetchingNextPage}
-          onLoadMore={() => void fetchNextPage()}
         />
       </Card>
 

@@ -5,17 +5,19 @@ import {
   formatDateTime,
   formatNumber,
   MARKET_LABELS,
+  type AdminRatesFilter,
   type Rate,
   type RateInput,
 } from '@afrofx/shared';
 import { useState } from 'react';
-import { errorMessage } from '../../../api/error-message';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Modal } from '../../../components/Modal';
 import { Pill, type PillTone } from '../../../components/Pill';
-import { Table, type Column } from '../../../components/Table';
+import { PagedTable, pagedState } from '../../../components/PagedTable';
+import type { Column } from '../../../components/Table';
 import { readAdminSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -30,6 +32,7 @@ import {
 import { ExportRatesForm } from '../components/ExportRatesForm';
 import { PageHeader } from '../../../components/PageHeader';
 import { RateForm } from '../components/RateForm';
+import { filterFromParams, RateFilters, rangeError } from '../components/RateFilters';
 
 type Dialog =
   { kind: 'add' } | { kind: 'edit'; rate: Rate } | { kind: 'delete'; rate: Rate } | { kind: 'export' };
@@ -44,8 +47,26 @@ export function RatesPage() {
   useDocumentTitle('Rates');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
-  const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useFetchAllRatesInfiniteQuery();
+  const [params, setParams] = useSearchParams();
+  const filter = filterFromParams(params);
+  const filtered = Object.keys(filter).length > 0;
+  const ratesQuery = useFetchAllRatesInfiniteQuery(filter, { skip: Boolean(rangeError(filter)) });
+  // Another filter is another list: the previous one's rows do not stay on screen while it loads.
+  const list = pagedState({
+    ...ratesQuery,
+    data: ratesQuery.currentData,
+    isLoading: ratesQuery.isFetching && !ratesQuery.currentData,
+  });
+  const setFilter = (name: keyof AdminRatesFilter, value: string | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
   const [createRate, createState] = useCreateRateMutation();
   const [editRate, editState] = useEditRateMutation();
   const [deleteRate, deleteState] = useDeleteRateMutation();
@@ -57,8 +78,13 @@ export function RatesPage() {
   const latestTransfer = useFetchLatestRatesQuery('black_market_transfer').data;
   const latestRates = [...(latestBank ?? []), ...(latestCash ?? []), ...(latestTransfer ?? [])];
 
-  const rates = data?.pages.flatMap((page) => page.data);
-  const total = data?.pages.at(-1)?.pagination.count;
+  const { total } = list;
+  const described =
+    total === undefined
+      ? 'Every rate entered, newest first.'
+      : filtered
+        ? `${formatNumber(total, 0)} rates match these filters, newest first.`
+        : `${formatNumber(total, 0)} rates entered, newest first.`;
 
   const done = (result: { data?: { message: string } }) => {
     if (!result.data) return;
@@ -146,11 +172,7 @@ export function RatesPage() {
     <>
       <PageHeader
         title="Rates"
-        description={
-          total === undefined
-            ? 'Every rate entered, newest first.'
-            : `${formatNumber(total, 0)} rates entered, newest first.`
-        }
+        description={described}
         actions={
           <>
             <Button variant="secondary" onClick={() => setDialog({ kind: 'export' })}>
@@ -161,20 +183,19 @@ export function RatesPage() {
         }
       />
       <Card className="overflow-hidden">
-        <Table
+        <RateFilters filter={filter} onChange={setFilter} onClear={() => setParams({}, { replace: true })} />
+        <PagedTable
+          {...list}
           caption="Rates"
           columns={columns}
-          rows={rates}
           rowKey={(rate) => rate._id}
-          isLoading={isLoading}
           loadingLabel="Loading rates"
-          error={error ? errorMessage(error) : null}
-          onRetry={refetch}
-          emptyMessage="Rates is empty."
-          emptyDescription="Add the first rate to publish it on the home page."
-          hasMore={hasNextPage}
-          isLoadingMore={isFetchingNextPage}
-          onLoadMore={() => void fetchNextPage()}
+          emptyMessage={filtered ? 'No rates match these filters' : 'Rates is empty.'}
+          emptyDescription={
+            filtered
+              ? 'Widen the days or choose another market or pair.'
+              : 'Add the first rate to publish it on the home page.'
+          }
         />
       </Card>
 

@@ -1,9 +1,9 @@
 import { formatDateTime, formatNumber, type Subscription } from '@afrofx/shared';
-import { errorMessage } from '../../../api/error-message';
 import { Card } from '../../../components/Card';
 import { PageHeader } from '../../../components/PageHeader';
 import { SubscriptionStatusPill } from '../../../components/SubscriptionStatusPill';
-import { Table, type Column } from '../../../components/Table';
+import { PagedTable, pagedState } from '../../../components/PagedTable';
+import type { Column } from '../../../components/Table';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFetchAllSubscriptionsInfiniteQuery } from '../admin-api';
 
@@ -61,9 +61,8 @@ const columns: ReadonlyArray<Column<Subscription>> = [
 
 export function SubscriptionsPage() {
   useDocumentTitle('Subscriptions');
-  const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useFetchAllSubscriptionsInfiniteQuery();
-  const total = data?.pages.at(-1)?.pagination.count;
+  const list = pagedState(useFetchAllSubscriptionsInfiniteQuery());
+  const { total } = list;
 
   return (
     <>
@@ -76,20 +75,14 @@ export function SubscriptionsPage() {
         }
       />
       <Card className="overflow-hidden">
-        <Table
+        <PagedTable
+          {...list}
           caption="Subscriptions"
           columns={columns}
-          rows={data?.pages.flatMap((page) => page.data)}
           rowKey={(subscription) => subscription._id}
-          isLoading={isLoading}
           loadingLabel="Loading subscriptions"
-          error={error ? errorMessage(error) : null}
-          onRetry={refetch}
           emptyMessage="Subscriptions is empty."
           emptyDescription="Subscriptions appear here as soon as developers buy a plan."
-          hasMore={hasNextPage}
-          isLoadingMore={isFetchingNextPage}
-          onLoadMore={() => void fetchNextPage()}
         />
       </Card>
     </>

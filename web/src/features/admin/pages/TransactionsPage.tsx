@@ -1,9 +1,9 @@
 import { formatDateTime, formatNumber, type Transaction } from '@afrofx/shared';
-import { errorMessage } from '../../../api/error-message';
 import { Card } from '../../../components/Card';
 import { Notice } from '../../../components/Notice';
 import { PageHeader } from '../../../components/PageHeader';
-import { Table, type Column } from '../../../components/Table';
+import { PagedTable, pagedState } from '../../../components/PagedTable';
+import type { Column } from '../../../components/Table';
 import { TransactionAmount, TransactionPlan, TransactionStatus } from '../../../components/TransactionCells';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFetchAllTransactionsInfiniteQuery, useFetchHeldPaymentsQuery } from '../admin-api';
@@ -84,9 +84,8 @@ function HeldPayments() {
 
 export function TransactionsPage() {
   useDocumentTitle('Transactions');
-  const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useFetchAllTransactionsInfiniteQuery();
-  const total = data?.pages.at(-1)?.pagination.count;
+  const list = pagedState(useFetchAllTransactionsInfiniteQuery());
+  const { total } = list;
 
   return (
     <>
@@ -100,20 +99,14 @@ export function TransactionsPage() {
       />
       <HeldPayments />
       <Card className="overflow-hidden">
-        <Table
+        <PagedTable
+          {...list}
           caption="Transactions"
           columns={columns}
-          rows={data?.pages.flatMap((page) => page.data)}
           rowKey={(transaction) => transaction._id}
-          isLoading={isLoading}
           loadingLabel="Loading transactions"
-          error={error ? errorMessage(error) : null}
-          onRetry={refetch}
           emptyMessage="Transaction is empty."
           emptyDescription="Payments appear here as soon as developers buy a plan."
-          hasMore={hasNextPage}
-          isLoadingMore={isFetchingNextPage}
-          onLoadMore={() => void fetchNextPage()}
         />
       </Card>
     </>

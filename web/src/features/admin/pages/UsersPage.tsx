@@ -1,13 +1,13 @@
 import { formatDateTime, formatNumber, type AdminUser } from '@afrofx/shared';
 import { useState } from 'react';
-import { errorMessage } from '../../../api/error-message';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Modal } from '../../../components/Modal';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pill } from '../../../components/Pill';
-import { Table, type Column } from '../../../components/Table';
+import { PagedTable, pagedState } from '../../../components/PagedTable';
+import type { Column } from '../../../components/Table';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { statusAction, superCustomerAction, type RowAction } from '../account-actions';
@@ -24,22 +24,22 @@ const statusPill = (user: AdminUser) =>
 
 export function UsersPage() {
   useDocumentTitle('Users');
-  const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useFetchUsersInfiniteQuery();
+  const users = useFetchUsersInfiniteQuery();
+  const list = pagedState(users);
   const [createUser, createState] = useCreateUserMutation();
   const [changeAccount] = useChangeAccountMutation();
   const [adding, setAdding] = useState(false);
   const [toDisable, setToDisable] = useState<AdminUser | null>(null);
   // SPEC §4: loading shows only on the chosen row's chosen action.
   const [pending, setPending] = useState<{ id: string; action: AccountAction } | null>(null);
-  const total = data?.pages.at(-1)?.pagination.count;
+  const { total } = list;
 
   const change = async (user: AdminUser, action: AccountAction) => {
     setPending({ id: user._id, action });
     const result = await changeAccount({ id: user._id, action });
     if (result.data) {
       showToast(result.data.message, 'success');
-      await refetch();
+      await users.refetch();
     }
     setPending(null);
   };
@@ -54,7 +54,7 @@ export function UsersPage() {
     if (!result.data) return;
     showToast(result.data.message, 'success');
     setAdding(false);
-    void refetch();
+    void users.refetch();
   };
 
   const actionButton = (user: AdminUser, rowAction: RowAction, variant: 'secondary' | 'ghost') => (
@@ -117,19 +117,13 @@ export function UsersPage() {
         actions={<Button onClick={() => setAdding(true)}>Add Admin</Button>}
       />
       <Card className="overflow-hidden">
-        <Table
+        <PagedTable
+          {...list}
           caption="Users"
           columns={columns}
-          rows={data?.pages.flatMap((page) => page.data)}
           rowKey={(user) => user._id}
-          isLoading={isLoading}
           loadingLabel="Loading users"
-          error={error ? errorMessage(error) : null}
-          onRetry={refetch}
           emptyMessage="Users is empty."
-          hasMore={hasNextPage}
-          isLoadingMore={isFetchingNextPage}
-          onLoadMore={() => void fetchNextPage()}
         />
       </Card>
       <Modal

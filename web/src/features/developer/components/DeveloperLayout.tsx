@@ -4,7 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { api } from '../../../api/base-api';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../store/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import {
   ConsoleShell,
@@ -18,17 +18,18 @@ import { clearDeveloperSession, readDeveloperSession } from '../../../lib/sessio
 import { useCurrentApp } from '../current-app';
 import { useFetchSubscriptionQuery, useSignoutMutation } from '../developer-api';
 import { SupportActions } from './SupportActions';
+import { paths } from '../../../lib/paths';
 
 // SPEC §2: Your Apps is never shown as the current entry.
 const developerLinks: ReadonlyArray<ConsoleNavItem> = [
-  { to: '/developer/home', label: 'Home', icon: 'home' },
-  { to: '/developer/request', label: 'Request', icon: 'request' },
-  { to: '/developer/plans', label: 'Plans', icon: 'plans' },
-  { to: '/developer/api', label: 'API Keys', icon: 'key' },
-  { to: '/developer/webhooks', label: 'Webhooks', icon: 'webhook' },
-  { to: '/developer/receipts', label: 'Receipts', icon: 'transactions' },
-  { to: '/developer/apps', label: 'Your Apps', icon: 'apps', highlight: false },
-  { to: '/developer/change_password', label: 'Password', icon: 'lock' },
+  { to: paths.developer.home, label: 'Home', icon: 'home' },
+  { to: paths.developer.request, label: 'Request', icon: 'request' },
+  { to: paths.developer.plans, label: 'Plans', icon: 'plans' },
+  { to: paths.developer.apiKeys, label: 'API Keys', icon: 'key' },
+  { to: paths.developer.webhooks, label: 'Webhooks', icon: 'webhook' },
+  { to: paths.developer.receipts, label: 'Receipts', icon: 'transactions' },
+  { to: paths.developer.apps, label: 'Your Apps', icon: 'apps', highlight: false },
+  { to: paths.developer.changePassword, label: 'Password', icon: 'lock' },
 ];
 
 /** SPEC §3: the support gate only asks whether a subscription is present; undefined while it is checked. */
@@ -60,13 +61,13 @@ export function DeveloperLayout() {
     clearDeveloperSession();
     // Nothing of this account may show to whoever signs in next in this tab.
     dispatch(api.util.resetApiState());
-    navigate('/developer/signin', { replace: true });
+    navigate(paths.developer.signin, { replace: true });
   };
 
   return (
     <ConsoleShell
       label="Developer"
-      homeTo="/developer/home"
+      homeTo={paths.developer.home}
       homeLabel="AfroFX developer home"
       navLabel="Developer sections"
       nav={developerLinks}
@@ -88,7 +89,7 @@ export function DeveloperLayout() {
               {currentApp?.name ?? 'No app selected'}
             </p>
             <Link
-              to="/developer/apps"
+              to={paths.developer.apps}
               className="mt-2 inline-flex items-center gap-1 rounded text-xs font-semibold text-gold-300 hover:text-gold-200"
             >
               <NavIcon name="subscriptions" className="size-3.5" />

@@ -1,7 +1,7 @@
 import { formatDateTime, formatNumber, type RequestLogEntry } from '@afrofx/shared';
 import { Pill, type PillTone } from '../../../components/Pill';
 import type { Column } from '../../../components/Table';
-import { PagedTable, type PagedState } from './PagedTable';
+import { PagedTable, type PagedState } from '../../../components/PagedTable';
 
 function statusTone(status: number): PillTone {
   if (status >= 500) return 'red';

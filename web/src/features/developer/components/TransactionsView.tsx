@@ -2,7 +2,7 @@ import { formatDateTime, type Transaction } from '@afrofx/shared';
 import { Pill } from '../../../components/Pill';
 import type { Column } from '../../../components/Table';
 import { TransactionAmount, TransactionPlan, TransactionStatus } from '../../../components/TransactionCells';
-import { PagedTable, type PagedState } from './PagedTable';
+import { PagedTable, type PagedState } from '../../../components/PagedTable';
 
 const columns: ReadonlyArray<Column<Transaction>> = [
   {

@@ -6,7 +6,7 @@ import {
   useWebhookDeliveriesState,
   type WebhookRef,
 } from '../developer-api';
-import { PagedTable } from './PagedTable';
+import { PagedTable } from '../../../components/PagedTable';
 
 const STATE_LOOK: Record<WebhookDelivery['state'], { tone: PillTone; label: string }> = {
   pending: { tone: 'gold', label: 'Retrying' },

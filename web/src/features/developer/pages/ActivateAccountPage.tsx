@@ -6,6 +6,7 @@ import { Notice } from '../../../components/Notice';
 import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useActivateAccountQuery } from '../developer-api';
+import { paths } from '../../../lib/paths';
 
 /** SPEC §2 and §8: activates the account from the e-mailed link on arrival and shows the server's answer. */
 export function ActivateAccountPage() {
@@ -19,7 +20,7 @@ export function ActivateAccountPage() {
         <Notice tone="success" role="status" className="mt-6">
           {data.message}
         </Notice>
-        <Link to="/developer/signin" className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
+        <Link to={paths.developer.signin} className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
           Sign in
         </Link>
       </AuthScreen>
@@ -32,7 +33,7 @@ export function ActivateAccountPage() {
         <Notice tone="error" role="alert" className="mt-6">
           {errorMessage(error)}
         </Notice>
-        <Link to="/developer/signin" className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
+        <Link to={paths.developer.signin} className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
           Go to sign in
         </Link>
       </AuthScreen>

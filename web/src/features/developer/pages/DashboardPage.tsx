@@ -22,6 +22,7 @@ import {
   useFetchSubscriptionQuery,
   useFetchUpcomingSubscriptionQuery,
 } from '../developer-api';
+import { paths } from '../../../lib/paths';
 import { TRAFFIC_COUNT_NOTE } from '../request-counts';
 
 export function DashboardPage({ app }: { app: CurrentApp }) {
@@ -42,7 +43,7 @@ export function DashboardPage({ app }: { app: CurrentApp }) {
           </>
         }
         actions={
-          <Link to="/developer/request" className={buttonClasses('secondary')}>
+          <Link to={paths.developer.request} className={buttonClasses('secondary')}>
             View request log
           </Link>
         }
@@ -107,7 +108,10 @@ export function DashboardPage({ app }: { app: CurrentApp }) {
         <Card className="flex flex-col p-5 sm:p-6">
           <div className="flex items-center justify-between gap-3">
             <h2 className="font-semibold text-slate-900">Current plan</h2>
-            <Link to="/developer/plans" className="text-sm font-semibold text-brand-700 hover:text-brand-900">
+            <Link
+              to={paths.developer.plans}
+              className="text-sm font-semibold text-brand-700 hover:text-brand-900"
+            >
               Manage plan →
             </Link>
           </div>
@@ -118,7 +122,7 @@ export function DashboardPage({ app }: { app: CurrentApp }) {
             emptyMessage="No active subscription."
             emptyDescription="Subscribe to a plan to start calling the API with this app's key."
             emptyAction={
-              <Link to="/developer/plans?tab=plans" className={buttonClasses('primary', 'sm')}>
+              <Link to={`${paths.developer.plans}?tab=plans`} className={buttonClasses('primary', 'sm')}>
                 See plans
               </Link>
             }
@@ -151,7 +155,7 @@ export function DashboardPage({ app }: { app: CurrentApp }) {
           </p>
           <CodeWindow title="Terminal">{requestSample(window.location.origin)}</CodeWindow>
           <div className="mt-4 flex flex-wrap gap-2">
-            <Link to="/developer/api" className={buttonClasses('primary', 'sm')}>
+            <Link to={paths.developer.apiKeys} className={buttonClasses('primary', 'sm')}>
               Get your API key
             </Link>
             <ExternalLink href={API_DOCS_URL} className={buttonClasses('secondary', 'sm')}>

@@ -7,6 +7,7 @@ import { DataView } from '../../../components/DataView';
 import { Notice } from '../../../components/Notice';
 import { PageHeader } from '../../../components/PageHeader';
 import { Tabs } from '../../../components/Tabs';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PlanBanner } from '../components/PlanBanner';
 import { PlansOnSale } from '../components/PlansOnSale';
@@ -112,7 +113,7 @@ function PaymentReceived({ reference, onDismiss }: { reference: string; onDismis
       action={
         <>
           <Link
-            to={`/developer/receipts/${data.reference}`}
+            to={`${paths.developer.receipts}/${data.reference}`}
             className="text-sm font-semibold text-brand-700 underline"
           >
             View receipt

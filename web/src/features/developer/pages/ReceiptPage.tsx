@@ -4,6 +4,7 @@ import { Button, buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { DataView } from '../../../components/DataView';
 import { Logo } from '../../../components/Logo';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFetchReceiptQuery } from '../developer-api';
 
@@ -23,7 +24,7 @@ export function ReceiptPage() {
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <Link to="/developer/receipts" className={buttonClasses('ghost', 'sm')}>
+        <Link to={paths.developer.receipts} className={buttonClasses('ghost', 'sm')}>
           ← All receipts
         </Link>
         {receipt.data && <Button onClick={() => window.print()}>Print</Button>}

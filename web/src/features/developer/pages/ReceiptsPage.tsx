@@ -2,9 +2,10 @@ import { formatAmount, formatDateTime, type Receipt } from '@afrofx/shared';
 import { Link } from 'react-router';
 import { Card } from '../../../components/Card';
 import { PageHeader } from '../../../components/PageHeader';
+import { paths } from '../../../lib/paths';
 import type { Column } from '../../../components/Table';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PagedTable } from '../components/PagedTable';
+import { PagedTable } from '../../../components/PagedTable';
 import { useFetchReceiptsInfiniteQuery } from '../developer-api';
 
 const columns: ReadonlyArray<Column<Receipt>> = [
@@ -14,7 +15,7 @@ const columns: ReadonlyArray<Column<Receipt>> = [
     cardTitle: true,
     cell: (receipt) => (
       <Link
-        to={`/developer/receipts/${receipt.reference}`}
+        to={`${paths.developer.receipts}/${receipt.reference}`}
         className="font-mono text-[13px] font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
       >
         {receipt.reference}

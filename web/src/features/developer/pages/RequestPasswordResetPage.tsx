@@ -8,6 +8,7 @@ import { dismissErrorToasts } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { emailError } from '../../../lib/validation';
 import { useRequestPasswordResetMutation } from '../developer-api';
+import { paths } from '../../../lib/paths';
 
 export function RequestPasswordResetPage() {
   useDocumentTitle('Reset your password');
@@ -30,7 +31,7 @@ export function RequestPasswordResetPage() {
   const backToSignin = (
     <p>
       Remembered it?{' '}
-      <Link to="/developer/signin" className={authFooterLinkClasses}>
+      <Link to={paths.developer.signin} className={authFooterLinkClasses}>
         Back to sign in
       </Link>
     </p>
@@ -47,7 +48,7 @@ export function RequestPasswordResetPage() {
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           {/* flex-1 only in a row: in the phone's column it would size the link's height from zero (issue 25). */}
-          <Link to="/developer/signin" className={buttonClasses('primary', 'lg', 'sm:flex-1')}>
+          <Link to={paths.developer.signin} className={buttonClasses('primary', 'lg', 'sm:flex-1')}>
             Go to sign in
           </Link>
           <button type="button" onClick={() => setSent(null)} className={buttonClasses('secondary', 'lg')}>

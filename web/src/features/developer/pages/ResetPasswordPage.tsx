@@ -13,7 +13,8 @@ import {
   newPasswordError,
   PASSWORD_MAX_LENGTH,
   serverPasswordError,
-} from '../password-rules';
+} from '../../../lib/password-rules';
+import { paths } from '../../../lib/paths';
 
 interface ResetErrors {
   password?: string;
@@ -46,7 +47,7 @@ export function ResetPasswordPage() {
     const result = await resetPassword({ code, password });
     if (!result.data) return setErrors({ password: serverPasswordError(result) });
     showToast(result.data.message, 'success');
-    navigate('/developer/signin', { replace: true });
+    navigate(paths.developer.signin, { replace: true });
   };
 
   return (
@@ -56,7 +57,7 @@ export function ResetPasswordPage() {
       footer={
         <p>
           Link expired?{' '}
-          <Link to="/developer/request_password_reset" className={authFooterLinkClasses}>
+          <Link to={paths.developer.requestPasswordReset} className={authFooterLinkClasses}>
             Send a new one
           </Link>
         </p>

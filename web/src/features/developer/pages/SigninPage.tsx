@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../../api/base-api';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../store/hooks';
 import { AuthScreen, authFooterLinkClasses, authLinkClasses } from '../../../components/AuthScreen';
 import { CredentialsForm, type Credentials } from '../../../components/CredentialsForm';
 import { saveDeveloperSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { showToast } from '../../../lib/toast';
 import { useResendActivationMutation, useSigninMutation } from '../developer-api';
+import { paths } from '../../../lib/paths';
 
 /** The server's refusal of an account not yet activated (accounts.service.ts). */
 const NOT_ACTIVATED = /^Kindly activate your account/;
@@ -31,7 +32,7 @@ export function SigninPage() {
     const { user } = result.data.data;
     dispatch(api.util.resetApiState());
     saveDeveloperSession({ userData: { first_name: user.first_name, last_name: user.last_name } });
-    navigate('/developer/apps', { replace: true });
+    navigate(paths.developer.apps, { replace: true });
   };
 
   return (
@@ -41,7 +42,7 @@ export function SigninPage() {
       footer={
         <p>
           New to AfroFX?{' '}
-          <Link to="/developer/signup" className={authFooterLinkClasses}>
+          <Link to={paths.developer.signup} className={authFooterLinkClasses}>
             Create an account
           </Link>
         </p>
@@ -52,7 +53,7 @@ export function SigninPage() {
         isLoading={isLoading}
         passwordHint={
           <p className="mt-2 text-right text-sm">
-            <Link to="/developer/request_password_reset" className={authLinkClasses}>
+            <Link to={paths.developer.requestPasswordReset} className={authLinkClasses}>
               Forgot your password?
             </Link>
           </p>

@@ -14,7 +14,8 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   serverPasswordError,
-} from '../password-rules';
+} from '../../../lib/password-rules';
+import { paths } from '../../../lib/paths';
 
 // SPEC §8, word for word.
 const SIGNUP_SUCCESS = 'Your account has successfully been created, kindly check your mail for activation.';
@@ -75,7 +76,7 @@ export function SignupPage() {
           We sent the activation link to <span className="font-semibold break-all">{createdFor}</span>. Open
           it, then sign in.
         </Notice>
-        <Link to="/developer/signin" className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
+        <Link to={paths.developer.signin} className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
           Go to sign in
         </Link>
       </AuthScreen>
@@ -90,7 +91,7 @@ export function SignupPage() {
       footer={
         <p>
           Already have an account?{' '}
-          <Link to="/developer/signin" className={authFooterLinkClasses}>
+          <Link to={paths.developer.signin} className={authFooterLinkClasses}>
             Sign in
           </Link>
         </p>

@@ -8,6 +8,7 @@ import { API_DOCS_URL } from '../../../lib/links';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PlansGrid } from '../../../components/PlansGrid';
 import { useFetchPlansQuery } from '../public-api';
+import { paths } from '../../../lib/paths';
 
 const features = [
   {
@@ -70,7 +71,7 @@ export function ApiPage() {
               spreadsheet or your pricing engine — with one authenticated request.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/developer/signup" className={buttonClasses('primary', 'lg')}>
+              <Link to={paths.developer.signup} className={buttonClasses('primary', 'lg')}>
                 Get started
               </Link>
               <ExternalLink href={API_DOCS_URL} className={buttonClasses('secondary', 'lg')}>
@@ -115,7 +116,7 @@ export function ApiPage() {
           error={error ? errorMessage(error) : null}
           onRetry={refetch}
           action={() => (
-            <Link to="/developer/signup" className={buttonClasses('primary', 'md', 'w-full')}>
+            <Link to={paths.developer.signup} className={buttonClasses('primary', 'md', 'w-full')}>
               Get started
             </Link>
           )}
