@@ -72,6 +72,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     changes,
     createPaymentProvider(config),
     config.webhooks,
+    config.freePlanAppsPerAccount,
   );
   const run = jobRunner({ config, services, mailer, log, now: options.now });
   const queue: JobQueue = config.redisUrl

@@ -22,6 +22,7 @@ export function createServices(
   changes: ChangeFeed,
   paymentProvider: PaymentProvider,
   webhookSettings: WebhookSettings,
+  freePlanAppsPerAccount = 1,
 ) {
   const db = database.db;
   const plans = createPlansService(db);
@@ -50,6 +51,7 @@ export function createServices(
       plans,
       rates,
       subscriptions,
+      freePlanAppsPerAccount,
     }),
   };
 }

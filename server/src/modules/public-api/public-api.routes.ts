@@ -36,7 +36,6 @@ import {
   RatesQuery,
   Usage,
   type Asset,
-  type ExportFormat,
   type RateCandle,
   type Base,
   type QuoteWithoutAge,
@@ -50,6 +49,7 @@ import { candleRange, historyRange } from '../rates/rate-range';
 import type { RouteOptions } from '../../route-options';
 import { PREMIUM_MARKETS, PREMIUM_WINDOWS, premiumOf, REFERENCE_MARKET, windowStart } from '../rates/premium';
 import { createApiClients, LOOKUP_WINDOW_MS, type ApiClient } from './api-clients';
+import { answerFormat, createEntitlementGuard } from './entitlements';
 import {
   createMemoryQuotaStore,
   createPostgresQuotaStore,
@@ -222,6 +222,12 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     };
   });
 
+  // Issue 20: a call the key's plan does not open is refused (free) once its parameters are known.
+  app.addHook(
+    'preHandler',
+    createEntitlementGuard(() => services.plans.entitlementsOnSale()),
+  );
+
   // What customers of other FX APIs send works here too: parameters a call does not know are ignored (an SDK's
   // cache-buster, a field of another provider's API), and ISO 4217 codes stand for the ids they name.
   app.addHook('preValidation', async (request) => {
@@ -336,6 +342,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     400: { $ref: 'ErrorBody#' },
     401: { $ref: 'ErrorBody#' },
     402: { $ref: 'ErrorBody#' },
+    403: { $ref: 'ErrorBody#' },
     429: { $ref: 'ErrorBody#' },
   };
 
@@ -381,15 +388,21 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         symbols || asset
           ? [...new Set([...(asset ? [asset] : []), ...(symbols ? assetsOf(symbols) : [])])]
           : undefined;
+      // A plan open to some markets only answers those (issue 20); named in the ETag, as bodies are shared by it.
+      const open = request.apiClient?.premium
+        ? undefined
+        : request.apiClient?.subscription?.entitlements?.markets;
       const chosen = (quotes: QuoteWithoutAge[]) =>
         quotes.filter(
           (r) =>
             (!market || r.market === market) &&
+            (market || !open || open.includes(r.market)) &&
             (!base || r.base === base) &&
             (!assets || assets.includes(r.asset)),
         );
       const current = await snapshot.get();
-      const etag = `"${current.version}-${market ?? ''}-${base ?? ''}-${assets?.join('+') ?? ''}-${date ?? ''}"`;
+      const markets = market ?? (open && open.length < MARKETS.length ? open.join('+') : '');
+      const etag = `"${current.version}-${markets}-${base ?? ''}-${assets?.join('+') ?? ''}-${date ?? ''}"`;
       if (date) {
         if (date > formatUtcDate(new Date())) throw badRequest('date must be today or an earlier UTC day.');
         if (matchesEtag(request, etag)) {
@@ -410,17 +423,6 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
-
-  /** The format asked for: the format parameter, else an Accept header naming csv or ndjson, else JSON. */
-  function answerFormat(request: FastifyRequest, format: ExportFormat | undefined): ExportFormat {
-    if (format) return format;
-    const accept = (request.headers.accept ?? '').toLowerCase();
-    const csv = accept.indexOf('text/csv');
-    const ndjson = accept.indexOf('application/x-ndjson');
-    if (csv < 0 && ndjson < 0) return 'json';
-    // Both named: the one listed first.
-    return ndjson < 0 || (csv >= 0 && csv < ndjson) ? 'csv' : 'ndjson';
-  }
 
   /**
    * Streams the rows of `batches` as CSV or NDJSON. The first batch is read before the request is charged, so a
@@ -498,7 +500,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     },
     async (request, reply) => {
       const { market, base, asset } = request.query;
-      const format = answerFormat(request, request.query.format);
+      const format = answerFormat(request.headers.accept, request.query.format);
       const { from, to } = historyRange(request.query, new Date());
       const current = await snapshot.get();
       const etag = `"${current.version}-h-${market}-${base}-${asset}-${from}-${to}-${format}"`;
@@ -583,7 +585,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     },
     async (request, reply) => {
       const { market, base, asset, interval } = request.query;
-      const format = answerFormat(request, request.query.format);
+      const format = answerFormat(request.headers.accept, request.query.format);
       const { from, to } = candleRange(interval, request.query, new Date());
       const current = await snapshot.get();
       const etag = `"${current.version}-o-${market}-${base}-${asset}-${interval}-${from}-${to}-${format}"`;
