@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { count, eq, sql } from 'drizzle-orm';
-import { ASSETS, BASES, MARKETS, formatCalendarDate } from '@afrofx/shared';
+import { ALL_ENTITLEMENTS, ASSETS, BASES, MARKETS, formatCalendarDate } from '@afrofx/shared';
 import {
   accounts,
   apiKeys,
@@ -94,6 +94,7 @@ describe('GET account/fetch_plans', () => {
       name: 'Business',
       amount: 1200,
       numberOfRequest: 120000,
+      entitlements: ALL_ENTITLEMENTS,
       createdAt: business.createdAt.toISOString(),
       features: [
         { _id: expect.any(String), title: 'Everything in Growth' },

@@ -55,13 +55,8 @@ describe('cheapestPlanOpening and the refusal', () => {
 
 describe('entitlementLines', () => {
   it('lists on the card what the API opens', () => {
-    expect(entitlementLines({ numberOfRequest: 1000, entitlements: free })).toEqual([
-      '1,000 calls a month',
-      'Latest rates for the Bank market',
-      'Up to 2 calls a second',
-    ]);
-    expect(entitlementLines({ numberOfRequest: 100_000, entitlements: growth })).toEqual([
-      '100,000 calls a month',
+    expect(entitlementLines(free)).toEqual(['Latest rates for the Bank market', 'Up to 2 calls a second']);
+    expect(entitlementLines(growth)).toEqual([
       'Latest rates for every market',
       'Currency conversion endpoint',
       '90-day rate history',

@@ -113,10 +113,10 @@ export function entitlementRefusal(
 
 const grouped = (n: number) => n.toLocaleString('en-US');
 
-/** The card's lines, from the same entitlements the API enforces. */
-export function entitlementLines(plan: { numberOfRequest: number; entitlements: Entitlements }): string[] {
-  const { endpoints, historyDays, markets, burstPerSecond } = plan.entitlements;
-  const lines = [`${grouped(plan.numberOfRequest)} calls a month`];
+/** The card's lines beside its monthly quota, from the same entitlements the API enforces. */
+export function entitlementLines(entitlements: Entitlements): string[] {
+  const { endpoints, historyDays, markets, burstPerSecond } = entitlements;
+  const lines: string[] = [];
   const marketWords =
     markets.length === MARKETS.length
       ? 'every market'

@@ -4,18 +4,19 @@
 import { LRUCache } from 'lru-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  ALL_ENTITLEMENTS,
   DEFAULT_MARKET,
   cheapestPlanOpening,
   entitlementGap,
   entitlementRefusal,
   formatUtcDate,
   type EntitlementNeed,
+  type CandleInterval,
   type ExportFormat,
   type Market,
   type PlanEntitlements,
 } from '@afrofx/shared';
 import { DomainError } from '../../errors';
+import { candleRange, historyRange } from '../rates/rate-range';
 
 const DAY_MS = 86_400_000;
 
@@ -40,14 +41,24 @@ function daysBack(day: unknown, today: string): number | undefined {
 interface CallQuery {
   market?: Market;
   from?: string;
+  to?: string;
   date?: string;
   format?: ExportFormat;
-  interval?: string;
+  interval?: CandleInterval;
+}
+
+/** The first day a range reads, or undefined when the range is invalid: the route answers its own 400 then. */
+function firstDay(range: () => { from: string }): string | undefined {
+  try {
+    return range().from;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * What a paid route asks of the plan, by its path under /v1. A range that does not parse asks no depth: the route
- * answers its own 400. Candles without `from` reach back their default span (30 days, 26 weeks or 12 months).
+ * What a paid route asks of the plan, by its path under /v1; null for a call every plan may make. History and
+ * candles reach back to the first day of their range (their defaults included).
  */
 export function needOf(
   path: string,
@@ -68,18 +79,22 @@ export function needOf(
       return {
         endpoint: 'history',
         market: query.market,
-        daysBack: daysBack(query.from, today) ?? 29,
+        daysBack: daysBack(
+          firstDay(() => historyRange(query, now)),
+          today,
+        ),
         export: exported,
       };
-    case '/rates/ohlc': {
-      const defaultDays = query.interval === 'month' ? 365 : query.interval === 'week' ? 182 : 29;
+    case '/rates/ohlc':
       return {
         endpoint: 'ohlc',
         market: query.market,
-        daysBack: query.from ? daysBack(query.from, today) : defaultDays,
+        daysBack: daysBack(
+          firstDay(() => candleRange(query.interval ?? 'day', query, now)),
+          today,
+        ),
         export: exported,
       };
-    }
     case '/rates/premium':
       return { endpoint: 'premium' };
     case '/convert':
@@ -124,7 +139,9 @@ export function createEntitlementGuard(loadPlans: () => Promise<PlanEntitlements
     // Premium accounts (SPEC §6) have no plan, and every call is open to them.
     if (!client || client.premium || !client.subscription) return;
     const planName = client.subscription.planName;
-    const entitlements = client.subscription.entitlements ?? ALL_ENTITLEMENTS;
+    // Bought before entitlements existed: sold as opening everything, under the shared flood guard alone.
+    const entitlements = client.subscription.entitlements;
+    if (!entitlements) return;
     const now = new Date();
     const path = (request.routeOptions.url ?? '').slice(prefix.length);
     const need = needOf(path, request.query as CallQuery, request.headers.accept, now);

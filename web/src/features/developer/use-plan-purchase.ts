@@ -11,20 +11,24 @@ interface PlanPurchaseOptions {
   usdRate: number | undefined;
   /** SPEC §4: after a successful payment the subscription is refreshed and the page reloads. */
   onPurchased: () => Promise<void>;
+  /** A free plan started with no payment: the subscription is refreshed, and the page stays to say so. */
+  onActivated: () => Promise<void>;
 }
 
 /** Buys a plan for the app: the order, the provider's modal, then the server's confirmation. */
-export function usePlanPurchase({ appId, current, usdRate, onPurchased }: PlanPurchaseOptions) {
+export function usePlanPurchase({ appId, current, usdRate, onPurchased, onActivated }: PlanPurchaseOptions) {
   const [initialize] = useInitializePaymentMutation();
   const [complete] = useCreateTransactionMutation();
   const [buyingPlanId, setBuyingPlanId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [activated, setActivated] = useState<string | null>(null);
 
   const buy = async (plan: Plan, currency: PaymentCurrency) => {
     // An NGN price needs the dollar rate; a USD one does not.
     if (buyingPlanId || (currency === 'NGN' && usdRate === undefined)) return;
     setBuyingPlanId(plan._id);
     setProblem(null);
+    setActivated(null);
     try {
       const outcome = await purchasePlan(
         {
@@ -38,7 +42,11 @@ export function usePlanPurchase({ appId, current, usdRate, onPurchased }: PlanPu
         await onPurchased();
         return;
       }
-      setProblem(outcome.message);
+      if (outcome.kind === 'activated') {
+        showToast(outcome.message, 'success');
+        setActivated(outcome.message);
+        await onActivated();
+      } else setProblem(outcome.message);
     } catch (error) {
       // Failed calls are toasted by the API layer; the script is not a call, so its failure is toasted here.
       const message = errorMessage(error);
@@ -48,5 +56,5 @@ export function usePlanPurchase({ appId, current, usdRate, onPurchased }: PlanPu
     setBuyingPlanId(null);
   };
 
-  return { buy, buyingPlanId, problem };
+  return { buy, buyingPlanId, problem, activated };
 }

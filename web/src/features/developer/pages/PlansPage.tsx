@@ -74,6 +74,9 @@ export function PlansPage({ app }: { app: CurrentApp }) {
               await Promise.all([subscription.refetch(), upcoming.refetch()]);
               window.location.reload();
             }}
+            onActivated={async () => {
+              await Promise.all([subscription.refetch(), upcoming.refetch()]);
+            }}
           />
         )}
         {tab === 'transactions' && <TransactionsTab appId={app._id} />}
@@ -124,12 +127,19 @@ interface PlansTabProps {
   current: Subscription | null | undefined;
   upcoming: Subscription | null | undefined;
   onPurchased: () => Promise<void>;
+  onActivated: () => Promise<void>;
 }
 
-function PlansTab({ appId, current, upcoming, onPurchased }: PlansTabProps) {
+function PlansTab({ appId, current, upcoming, onPurchased, onActivated }: PlansTabProps) {
   const { data: plans, isLoading, error, refetch } = useFetchPlansOnSaleQuery();
   const usdRate = pricingRate(useFetchDollarBuyRateQuery());
-  const { buy, buyingPlanId, problem } = usePlanPurchase({ appId, current, usdRate, onPurchased });
+  const { buy, buyingPlanId, problem, activated } = usePlanPurchase({
+    appId,
+    current,
+    usdRate,
+    onPurchased,
+    onActivated,
+  });
   return (
     <PlansOnSale
       plans={plans}
@@ -142,6 +152,7 @@ function PlansTab({ appId, current, upcoming, onPurchased }: PlansTabProps) {
       buyingPlanId={buyingPlanId}
       onBuy={(plan, currency) => void buy(plan, currency)}
       problem={problem}
+      activated={activated}
     />
   );
 }
