@@ -342,9 +342,10 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     400: { $ref: 'ErrorBody#' },
     401: { $ref: 'ErrorBody#' },
     402: { $ref: 'ErrorBody#' },
-    403: { $ref: 'ErrorBody#' },
     429: { $ref: 'ErrorBody#' },
   };
+  /** Calls a plan's entitlements may not open (issue 20). */
+  const gated = { ...errors, 403: { $ref: 'ErrorBody#' } };
 
   const staleAfterMs = config.staleAfterHours * 3_600_000;
   // Every caller of a filter gets the same bytes until the snapshot changes or the second turns (ageSeconds):
@@ -379,7 +380,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         summary: 'Latest rates',
         description: `The latest buy and sell rate for every market, base and asset, optionally filtered, each with its mid, spread, change against the previous close, age and staleness. Prices, spreads and changes are JSON numbers exact to the 6 decimal places rates are stored with; percentages are rounded to 4 decimal places. stale is true when the rate is older than ${config.staleAfterHours} hours (STALE_AFTER_HOURS). Supports If-None-Match: the ETag changes when a rate changes, not as ageSeconds grows. symbols=USD,GBP picks several assets; date=2026-11-01 answers the table as it stood at the end of that UTC day (change against that day's previous close). base, asset and symbols take ISO 4217 codes (NGN, USD…) as well as ids; unknown parameters are ignored.`,
         querystring: RatesQuery,
-        response: { 200: Envelope(PaidRates), 304: { type: 'null', description: 'Not modified' }, ...errors },
+        response: { 200: Envelope(PaidRates), 304: { type: 'null', description: 'Not modified' }, ...gated },
       },
     },
     async (request, reply) => {
@@ -494,7 +495,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
             '{"day":"2026-11-02","buy":1450.5,"sell":1470}\n{"day":"2026-11-03","buy":1452,"sell":1471.25}\n',
           ),
           304: { type: 'null', description: 'Not modified' },
-          ...errors,
+          ...gated,
         },
       },
     },
@@ -532,7 +533,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         summary: 'Parallel-market premium over the bank rate',
         description: `How far the cash (black_market_cash) and transfer (black_market_transfer) markets sit above the bank market for a pair, as (market / bank − 1) × 100 for buy, sell and mid (mid = (buy + sell) / 2). now compares each market's latest entry with the bank market's latest entry. last7Days and last30Days cover the UTC days from today back 6 and 29 days: a day's value compares the market's last entry of that UTC day with the bank market's last entry of the same UTC day, and only days on which both markets have an entry count (days says how many did); average is the mean of those daily values, minimum and maximum the lowest and highest of each figure. Percentages are JSON numbers rounded to 4 decimal places; negative means below the bank rate.`,
         querystring: PremiumQuery,
-        response: { 200: Envelope(Premium), ...errors },
+        response: { 200: Envelope(Premium), ...gated },
       },
     },
     async (request, reply) => {
@@ -579,7 +580,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
             '{"start":"2026-11-02","buyOpen":1450,"buyHigh":1462.5,"buyLow":1448,"buyClose":1455,"sellOpen":1470,"sellHigh":1480,"sellLow":1466,"sellClose":1475,"entries":9}\n',
           ),
           304: { type: 'null', description: 'Not modified' },
-          ...errors,
+          ...gated,
         },
       },
     },
@@ -614,7 +615,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         description:
           'Converts between an asset and a base currency at the latest rate of a market (default Cash), on the buy or sell side (default buy).',
         querystring: ConvertQuery,
-        response: { 200: Envelope(Conversion), 404: { $ref: 'ErrorBody#' }, ...errors },
+        response: { 200: Envelope(Conversion), 404: { $ref: 'ErrorBody#' }, ...gated },
       },
     },
     async (request, reply) => {
