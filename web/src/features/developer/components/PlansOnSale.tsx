@@ -149,7 +149,7 @@ export function PlansOnSale({
                     <dt>Price</dt>
                     <dd className="tabular-nums">{dollars(upgrade.priceCents)}</dd>
                   </div>
-                  <div className="flex justify-between">
+                  <div className={upgrade.creditCents > 0 ? 'flex justify-between' : 'hidden'}>
                     <dt>Credit for the unused part of {current!.plan.name}</dt>
                     <dd className="tabular-nums" data-testid="credit">
                       −{dollars(upgrade.creditCents)}
