@@ -472,8 +472,11 @@ describe('an upgrade while the provider cannot answer (issue 20)', () => {
     expect((await webhook()).statusCode).toBeLessThan(300);
     expect(await t.runtime.services.payments.reconcile(checkout.reference)).toEqual({ kind: 'paid' });
     expect(await plans()).toEqual(settled);
-    const [{ n }] = await db.select({ n: count() }).from(transactions).where(eq(transactions.appId, appId));
-    expect(n).toBe(1);
+    const [recorded] = await db
+      .select({ n: count() })
+      .from(transactions)
+      .where(eq(transactions.appId, appId));
+    expect(recorded!.n).toBe(1);
   });
 });
 
