@@ -59,7 +59,7 @@ export interface paths {
     put?: never;
     /**
      * Register a webhook endpoint (the signing secret is shown only here)
-     * @description Needs an active plan (402 otherwise). The URL must be http(s) on a public address: private, loopback, link-local, unique-local, CGNAT and unspecified addresses are refused (400).
+     * @description Needs an active plan (402 otherwise) that opens webhooks (403 otherwise, naming the plan that does). The URL must be http(s) on a public address: private, loopback, link-local, unique-local, CGNAT and unspecified addresses are refused (400).
      */
     post: operations['createWebhookEndpoint'];
     delete?: never;
@@ -1124,6 +1124,22 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The app's plan does not open this: the message names the cheapest plan that does. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Not found (or not yours). */
       404: {
         headers: {
@@ -2003,6 +2019,30 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The key's plan does not open this call (its endpoint, market, history depth or export): the message names the cheapest plan that does. Not charged. */
+      403: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description Requests your plan allows this month (absent for premium accounts). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left this month, as last counted. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the monthly count resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 403,
+           *       "error": "Forbidden",
+           *       "message": "Currency conversion endpoint (convert) is not included in your Starter plan. Upgrade to Growth to use it."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again. */
       429: {
         headers: {
@@ -2249,6 +2289,30 @@ export interface operations {
            *       "statusCode": 402,
            *       "error": "Payment Required",
            *       "message": "This app has no active plan. Buy a plan in the developer console to use the API."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The key's plan does not open this call (its endpoint, market, history depth or export): the message names the cheapest plan that does. Not charged. */
+      403: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description Requests your plan allows this month (absent for premium accounts). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left this month, as last counted. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the monthly count resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 403,
+           *       "error": "Forbidden",
+           *       "message": "Currency conversion endpoint (convert) is not included in your Starter plan. Upgrade to Growth to use it."
            *     }
            */
           'application/json': components['schemas']['Error'];
@@ -2654,6 +2718,30 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The key's plan does not open this call (its endpoint, market, history depth or export): the message names the cheapest plan that does. Not charged. */
+      403: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description Requests your plan allows this month (absent for premium accounts). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left this month, as last counted. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the monthly count resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 403,
+           *       "error": "Forbidden",
+           *       "message": "Currency conversion endpoint (convert) is not included in your Starter plan. Upgrade to Growth to use it."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again. */
       429: {
         headers: {
@@ -2943,6 +3031,30 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The key's plan does not open this call (its endpoint, market, history depth or export): the message names the cheapest plan that does. Not charged. */
+      403: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description Requests your plan allows this month (absent for premium accounts). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left this month, as last counted. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the monthly count resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 403,
+           *       "error": "Forbidden",
+           *       "message": "Currency conversion endpoint (convert) is not included in your Starter plan. Upgrade to Growth to use it."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again. */
       429: {
         headers: {
@@ -3158,6 +3270,30 @@ export interface operations {
            *       "statusCode": 402,
            *       "error": "Payment Required",
            *       "message": "This app has no active plan. Buy a plan in the developer console to use the API."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The key's plan does not open this call (its endpoint, market, history depth or export): the message names the cheapest plan that does. Not charged. */
+      403: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description Requests your plan allows this month (absent for premium accounts). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left this month, as last counted. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the monthly count resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 403,
+           *       "error": "Forbidden",
+           *       "message": "Currency conversion endpoint (convert) is not included in your Starter plan. Upgrade to Growth to use it."
            *     }
            */
           'application/json': components['schemas']['Error'];

@@ -97,6 +97,16 @@ const KEY_ERRORS = {
     },
   ),
 };
+/** Issue 20: a call the key's plan does not open (an endpoint, a market or a history depth). */
+const ENTITLEMENT_ERROR = errorResponse(
+  "The key's plan does not open this call (its endpoint, market, history depth or export): the message names the cheapest plan that does. Not charged.",
+  {
+    statusCode: 403,
+    error: 'Forbidden',
+    message:
+      'Currency conversion endpoint (convert) is not included in your Starter plan. Upgrade to Growth to use it.',
+  },
+);
 const SERVER_ERROR = errorResponse(
   'Something failed on our side; the request was not charged. Retry later.',
   {
@@ -169,6 +179,7 @@ function keyOperation(operation: Operation) {
   }
   if (conditional) operation.parameters = [...(operation.parameters ?? []), IF_NONE_MATCH];
   Object.assign(responses, { ...KEY_ERRORS, ...responses, ...KEY_ERRORS, '500': SERVER_ERROR });
+  if ('403' in responses) responses['403'] = ENTITLEMENT_ERROR;
   for (const [status, response] of Object.entries(responses)) {
     const headers = { ...(response.headers as Json | undefined), ...ALLOW_ORIGIN };
     if (/^[234]/.test(status)) Object.assign(headers, RATE_LIMIT_HEADERS);
@@ -183,6 +194,7 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   '400': 'A parameter or the body is invalid: the message names it. Nothing was changed or charged.',
   '401': 'No valid session or API key.',
   '402': 'The app has no active plan.',
+  '403': "The app's plan does not open this: the message names the cheapest plan that does.",
   '404': 'Not found (or not yours).',
   '503': 'A check failed: the body says which.',
 };

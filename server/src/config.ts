@@ -75,6 +75,8 @@ export interface Config {
   runWorkerInApi: boolean;
   /** Paid API: requests one key may make per second before 429 (a flood guard, apart from the monthly quota). */
   apiBurstPerSecond: number;
+  /** Issue 20: how many apps of one account may run a free plan. */
+  freePlanAppsPerAccount: number;
   /** Paid API: how often buffered request-log entries and quota counts are written to the database. */
   requestLogFlushMs: number;
   /** Paid API: how long request-log writes may keep failing before /v1/health answers 503. */
@@ -342,6 +344,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseCount('TRUST_PROXY', env.TRUST_PROXY, 0),
     runWorkerInApi: parseBoolean('RUN_WORKER_IN_API', env.RUN_WORKER_IN_API, false),
     apiBurstPerSecond: parsePositiveInteger('API_BURST_PER_SECOND', env.API_BURST_PER_SECOND, 50),
+    freePlanAppsPerAccount: parseCount('FREE_PLAN_APPS_PER_ACCOUNT', env.FREE_PLAN_APPS_PER_ACCOUNT, 1),
     requestLogFlushMs: parsePositiveInteger('REQUEST_LOG_FLUSH_MS', env.REQUEST_LOG_FLUSH_MS, 1000),
     requestLogUnhealthyAfterMs: parsePositiveInteger(
       'REQUEST_LOG_UNHEALTHY_AFTER_MS',

@@ -73,6 +73,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     createPaymentProvider(config),
     config.webhooks,
     config.companyAddress,
+    config.freePlanAppsPerAccount,
   );
   const run = jobRunner({ config, services, mailer, log, now: options.now });
   const queue: JobQueue = config.redisUrl

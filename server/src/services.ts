@@ -24,6 +24,7 @@ export function createServices(
   paymentProvider: PaymentProvider,
   webhookSettings: WebhookSettings,
   companyAddress: string,
+  freePlanAppsPerAccount = 1,
 ) {
   const db = database.db;
   const plans = createPlansService(db);
@@ -55,6 +56,7 @@ export function createServices(
       rates,
       subscriptions,
       receipts,
+      freePlanAppsPerAccount,
     }),
   };
 }

@@ -95,7 +95,7 @@ describe.each(['transactions', 'subscriptions'] as const)('GET admin/fetch_%s', 
 });
 
 describe('admin lists of payments', () => {
-  let plan: { _id: string; name: string };
+  let plan: { _id: string; name: string; amount: number };
   let appIds: string[];
   const SOLD = 23;
 
@@ -157,6 +157,7 @@ describe('admin lists of payments', () => {
       status: 'active',
       processedRequest: SOLD - 1,
       limit: 1000,
+      amount: plan.amount,
       startsAt: expect.any(String),
       expireAt: expect.any(String),
       lastIncrement: expect.any(String),

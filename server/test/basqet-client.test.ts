@@ -364,6 +364,122 @@ describe('payments while the provider cannot answer', () => {
   });
 });
 
+describe('an upgrade while the provider cannot answer (issue 20)', () => {
+  const fake = new FakeBasqet();
+  let t: TestApp;
+  const signUp = developerFactory(() => t, 'basqet-upgrade', 45);
+  const UPGRADE_TRANSACTION = 'bq_txn_upgrade1';
+
+  beforeAll(async () => {
+    t = await createTestApp({ BASQET_API_URL: await fake.start() });
+    fake.answer = fake.json(201, initialized({ id: UPGRADE_TRANSACTION, initialized_amount: '394.45' }));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.stop();
+  });
+
+  it('ends the old plan and starts the new one once, however many times and ways the payment is settled', async () => {
+    const dev = await signUp();
+    const as = { authorization: `Bearer ${dev.token}` };
+    const admin = { authorization: `Bearer ${await t.adminToken()}` };
+    const createPlan = async (name: string, amount: number, numberOfRequest: number) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/admin/create_plan',
+          headers: admin,
+          payload: { name, amount, numberOfRequest },
+        })
+      ).json().data as { _id: string };
+    const basic = await createPlan('Basic', 120, 1000);
+    const pro = await createPlan('Pro', 480, 5000);
+    const appId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/apps/create_app',
+        headers: as,
+        payload: { name: 'Shop' },
+      })
+    ).json().data._id;
+    const db = t.runtime.database.db;
+    const startsAt = new Date(Date.now() - 100 * 86_400_000);
+    await db.insert(subscriptions).values({
+      appId,
+      planId: basic._id,
+      planName: 'Basic',
+      status: 'active',
+      requestLimit: 1000,
+      amount: 120,
+      startsAt,
+      expireAt: new Date(startsAt.getTime() + 365 * 86_400_000),
+    });
+    const checkout = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/v1/account/initialize_payment/${appId}`,
+        headers: as,
+        payload: { plan: pro._id, currency: 'USD' },
+      })
+    ).json().data;
+    expect(checkout.upgrade).toEqual({ from: 'Basic', price: 480, credit: 87.12, due: 392.88 });
+    expect(fake.requests.at(-1)?.body).toMatchObject({ amount: '394.45', currency: 'USD' });
+
+    // The provider fails the webhook's and the browser's questions; the reconcile job's retry gets through.
+    let failures = 2;
+    const broken = fake.json(503, { status: 'error', message: 'Service unavailable' });
+    fake.answer = (request, response) =>
+      (failures-- > 0 ? broken : fake.json(200, paid()))(request, response);
+    const webhook = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/payments/basqet/webhook',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ event: 'transaction.updated', data: { id: UPGRADE_TRANSACTION } }),
+      });
+    const confirm = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/account/create_transaction/${appId}`,
+        headers: as,
+        payload: { plan: pro._id, currency: 'USD', isUpcoming: false, reference: checkout.reference },
+      });
+    expect((await webhook()).statusCode).toBe(503);
+    expect((await confirm()).statusCode).toBe(503);
+    const plans = async () =>
+      (
+        await db
+          .select({
+            planName: subscriptions.planName,
+            status: subscriptions.status,
+            expireAt: subscriptions.expireAt,
+          })
+          .from(subscriptions)
+          .where(eq(subscriptions.appId, appId))
+      ).sort((a, b) => a.planName.localeCompare(b.planName));
+    // Nothing changed while the payment was unconfirmed: Basic still serves.
+    expect((await plans()).map((p) => [p.planName, p.status])).toEqual([['Basic', 'active']]);
+
+    await eventually(async () =>
+      expect((await plans()).map((p) => [p.planName, p.status])).toEqual([
+        ['Basic', 'expired'],
+        ['Pro', 'active'],
+      ]),
+    );
+    const settled = await plans();
+    // Settled again by every path: nothing more happens.
+    expect((await confirm()).statusCode).toBe(200);
+    expect((await webhook()).statusCode).toBeLessThan(300);
+    expect(await t.runtime.services.payments.reconcile(checkout.reference)).toEqual({ kind: 'paid' });
+    expect(await plans()).toEqual(settled);
+    const [recorded] = await db
+      .select({ n: count() })
+      .from(transactions)
+      .where(eq(transactions.appId, appId));
+    expect(recorded!.n).toBe(1);
+  });
+});
+
 /**
  * The same adapter run against the sandbox's fake and against Basqet's answers as the SDKs record them: the two
  * must agree, or the sandbox would be testing a contract of its own.

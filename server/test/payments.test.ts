@@ -349,7 +349,10 @@ describe('SPEC §4 purchase rules', () => {
     expect((await createTransaction(appId, { reference: checkout.reference })).statusCode).toBe(200);
     const again = await initialize(appId);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('You currently have an active plan.');
+    // Issue 20: the same plan is no upgrade, and the refusal says when it can be renewed.
+    expect(again.json().message).toMatch(
+      /^You currently have an active plan\. Your .+ plan runs until \d{4}-\d{2}-\d{2}: only a dearer plan can replace it now/,
+    );
   });
 
   it('makes a purchase within 5 days of the end an upcoming plan that starts when the current one ends', async () => {

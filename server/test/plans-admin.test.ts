@@ -68,7 +68,25 @@ describe('POST admin/create_plan', () => {
     ['no name', { amount: 5, numberOfRequest: 10 }],
     ['a non-numeric numberOfRequest', { name: 'X1', amount: 5, numberOfRequest: 'many' }],
     ['a fraction of a cent', { name: 'X2', amount: 1.005, numberOfRequest: 10 }],
-    ['a zero amount', { name: 'X3', amount: 0, numberOfRequest: 10 }],
+    ['a negative amount', { name: 'X3', amount: -1, numberOfRequest: 10 }],
+    [
+      'entitlements that open no endpoint',
+      {
+        name: 'X5',
+        amount: 5,
+        numberOfRequest: 10,
+        entitlements: { endpoints: [], historyDays: 0, markets: ['bank'], burstPerSecond: 1 },
+      },
+    ],
+    [
+      'an endpoint not known',
+      {
+        name: 'X6',
+        amount: 5,
+        numberOfRequest: 10,
+        entitlements: { endpoints: ['everything'], historyDays: 0, markets: ['bank'], burstPerSecond: 1 },
+      },
+    ],
     ['a control character in the name', { name: 'X\u0000', amount: 5, numberOfRequest: 10 }],
     ['a smuggled field', { name: 'X4', amount: 5, numberOfRequest: 10, retiredAt: null }],
   ])('refuses %s with a 400 and a message, creating nothing', async (_case, payload) => {
@@ -102,6 +120,42 @@ describe('GET admin/plans and fetch_plans', () => {
     expect(grid[0]!._id).toBe(cheap._id);
     const amounts = grid.map((p) => p.amount);
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+  });
+});
+
+describe('plan entitlements (issue 20)', () => {
+  const starter = { endpoints: ['latest'], historyDays: 0, markets: ['bank'], burstPerSecond: 5 };
+
+  it('keeps the entitlements given, opens everything when none are given, and sells a free plan', async () => {
+    const narrow = await t.app.inject({
+      method: 'POST',
+      url: '/v1/admin/create_plan',
+      headers: auth,
+      payload: { name: 'Narrow', amount: 0, numberOfRequest: 1000, entitlements: starter },
+    });
+    expect(narrow.statusCode).toBe(201);
+    expect(narrow.json().data).toMatchObject({ amount: 0, entitlements: starter });
+    const wide = await createPlan();
+    expect((wide as unknown as { entitlements: { endpoints: string[] } }).entitlements.endpoints).toEqual([
+      'latest',
+      'convert',
+      'history',
+      'ohlc',
+      'premium',
+      'webhooks',
+      'exports',
+    ]);
+    const grid = await publicPlans();
+    expect(grid.find((p) => p.name === 'Narrow')).toMatchObject({ amount: 0, entitlements: starter });
+  });
+
+  it('edits the entitlements, and an edit without them keeps them', async () => {
+    const plan = await createPlan();
+    const edit = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/v1/admin/edit_plan/${plan._id}`, headers: auth, payload });
+    const base = { name: plan.name, amount: 50, numberOfRequest: 1000 };
+    expect((await edit({ ...base, entitlements: starter })).json().data.entitlements).toEqual(starter);
+    expect((await edit(base)).json().data.entitlements).toEqual(starter);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { count, eq, sql } from 'drizzle-orm';
-import { ASSETS, BASES, MARKETS, formatCalendarDate } from '@afrofx/shared';
+import { ALL_ENTITLEMENTS, ASSETS, BASES, MARKETS, formatCalendarDate } from '@afrofx/shared';
 import {
   accounts,
   apiKeys,
@@ -94,6 +94,7 @@ describe('GET account/fetch_plans', () => {
       name: 'Business',
       amount: 1200,
       numberOfRequest: 120000,
+      entitlements: ALL_ENTITLEMENTS,
       createdAt: business.createdAt.toISOString(),
       features: [
         { _id: expect.any(String), title: 'Everything in Growth' },
@@ -346,6 +347,18 @@ describe('demo data', () => {
     const listed = (await demo.app.inject({ method: 'GET', url: '/v1/account/fetch_plans' })).json();
     expect(listed.data.length).toBeGreaterThan(0);
     expect(listed.data.every((p: { features: unknown[] }) => p.features.length > 0)).toBe(true);
+    // Issue 20: each card's entitlements are what its marketing lines promise, and a free plan is on sale.
+    const byName = Object.fromEntries(listed.data.map((p: { name: string }) => [p.name, p]));
+    expect(byName.Free).toMatchObject({
+      amount: 0,
+      numberOfRequest: 1000,
+      entitlements: { endpoints: ['latest'], markets: ['bank'] },
+    });
+    expect(byName.Starter.entitlements).toMatchObject({ endpoints: ['latest'], historyDays: 0 });
+    expect(byName.Growth.entitlements).toMatchObject({
+      endpoints: ['latest', 'convert', 'history'],
+      historyDays: 90,
+    });
 
     const [developer] = await db.select().from(accounts).where(eq(accounts.email, DEMO_DEVELOPER.email));
     expect(developer).toMatchObject({ role: 'developer', isActivated: true, status: 'active' });

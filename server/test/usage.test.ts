@@ -1,4 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import { ALL_ENTITLEMENTS } from '@afrofx/shared';
 import {
   planFeatures,
   plans,
@@ -341,6 +342,8 @@ describe('GET account/fetch_subscription/{appId} and GET account/fetch_upcoming_
         status: 'active',
         processedRequest: 1234,
         limit: 100_000,
+        // Bought before the price was kept: the plan's price stands in.
+        amount: 480,
         startsAt: values.startsAt.toISOString(),
         expireAt: values.expireAt.toISOString(),
         lastIncrement: lastIncrement.toISOString(),
@@ -575,6 +578,7 @@ describe('GET account/fetch_plans', () => {
       name: 'Pro',
       amount: 900,
       numberOfRequest: 500_000,
+      entitlements: ALL_ENTITLEMENTS,
       createdAt: expect.any(String),
       features: [
         { _id: expect.any(String), title: 'Priority support' },

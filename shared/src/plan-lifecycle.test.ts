@@ -6,6 +6,7 @@ import {
   canBuyPlan,
   endsWithinUpgradeWindow,
   isUpcomingPurchase,
+  prorateUpgrade,
   quotaPeriod,
   type PlanTerm,
 } from './plan-lifecycle';
@@ -100,5 +101,51 @@ describe('no copies of the plan rules outside shared/', () => {
     expect(
       files.filter((file) => pattern.test(readFileSync(file, 'utf8'))).map((f) => path.relative(root, f)),
     ).toEqual([]);
+  });
+});
+
+describe('prorateUpgrade (issue 20)', () => {
+  const startsAt = new Date('2026-01-01T00:00:00Z');
+  const expireAt = addMonths(startsAt, TERM_MONTHS);
+  const starter = { planId: 'starter', amount: 120, startsAt, expireAt };
+  const growth = { _id: 'growth', amount: 480 };
+
+  it('credits the whole price on the first moment of the term', () => {
+    expect(prorateUpgrade(starter, growth, startsAt)).toEqual({
+      kind: 'upgrade',
+      priceCents: 48_000,
+      creditCents: 12_000,
+      dueCents: 36_000,
+    });
+  });
+
+  it('credits the unused share to the cent below mid-term', () => {
+    // 2026 has 365 days: after 100 days, 265/365 of $120 is $87.123…
+    const mid = new Date(startsAt.getTime() + 100 * 86_400_000);
+    expect(prorateUpgrade(starter, growth, mid)).toMatchObject({ creditCents: 8712, dueCents: 39_288 });
+  });
+
+  it('credits almost nothing on the last day, and nothing once the term has ended', () => {
+    const lastSecond = new Date(expireAt.getTime() - 1000);
+    expect(prorateUpgrade(starter, growth, lastSecond)).toMatchObject({ creditCents: 0, dueCents: 48_000 });
+    const lastDay = new Date(expireAt.getTime() - 86_400_000);
+    expect(prorateUpgrade(starter, growth, lastDay)).toMatchObject({ creditCents: 32, dueCents: 47_968 });
+    expect(prorateUpgrade(starter, growth, expireAt)).toEqual({ kind: 'ended' });
+  });
+
+  it('is no upgrade to the same plan, an equal price or a cheaper plan', () => {
+    const mid = new Date('2026-06-01T00:00:00Z');
+    expect(prorateUpgrade(starter, { _id: 'starter', amount: 999 }, mid)).toEqual({ kind: 'not-higher' });
+    expect(prorateUpgrade(starter, { _id: 'other', amount: 120 }, mid)).toEqual({ kind: 'not-higher' });
+    expect(prorateUpgrade({ ...starter, amount: 480 }, { _id: 'starter', amount: 120 }, mid)).toEqual({
+      kind: 'not-higher',
+    });
+  });
+
+  it('credits a free plan nothing', () => {
+    expect(prorateUpgrade({ ...starter, amount: 0 }, growth, startsAt)).toMatchObject({
+      creditCents: 0,
+      dueCents: 48_000,
+    });
   });
 });

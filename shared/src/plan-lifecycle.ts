@@ -2,6 +2,7 @@
 // bought, when a plan starts and ends, which month of its term counts) and the portal shows them; a test
 // (plan-lifecycle.test.ts) fails if either side keeps a copy of its own.
 import { UPGRADE_WINDOW_DAYS } from './constants';
+import { toCents } from './pricing';
 
 /** A plan bought gives 12 months, counted in calendar months from its start. */
 export const TERM_MONTHS = 12;
@@ -64,4 +65,38 @@ export function quotaPeriod(startsAt: Date, expireAt: Date, now: Date): QuotaPer
   index = Math.max(index, 0);
   const end = addMonths(startsAt, index + 1);
   return { index, start: addMonths(startsAt, index), end: end < expireAt ? end : expireAt };
+}
+
+/** The plan an upgrade leaves: its yearly price in dollars and its term. */
+export interface UpgradeFrom {
+  planId: string | null;
+  amount: number;
+  startsAt: string | Date;
+  expireAt: string | Date;
+}
+
+export type Proration =
+  | { kind: 'upgrade'; priceCents: number; creditCents: number; dueCents: number }
+  | { kind: 'not-higher' }
+  | { kind: 'ended' };
+
+/**
+ * Issue 20: upgrading now credits the unused part of the current term against the new plan's price. The credit is
+ * the current price times the share of the term not yet used, to the cent below (the customer is never credited a
+ * cent that was not paid). Only a dearer plan is an upgrade: the same or a cheaper one waits for the renewal window.
+ */
+export function prorateUpgrade(
+  current: UpgradeFrom,
+  target: { _id: string; amount: number },
+  now = new Date(),
+): Proration {
+  const start = new Date(current.startsAt).getTime();
+  const end = new Date(current.expireAt).getTime();
+  if (end <= now.getTime()) return { kind: 'ended' };
+  if (target._id === current.planId || target.amount <= current.amount) return { kind: 'not-higher' };
+  const priceCents = toCents(target.amount);
+  const paidCents = toCents(current.amount);
+  const unused = Math.min(end - Math.max(now.getTime(), start), end - start);
+  const creditCents = Math.floor((paidCents * unused) / (end - start));
+  return { kind: 'upgrade', priceCents, creditCents, dueCents: priceCents - creditCents };
 }

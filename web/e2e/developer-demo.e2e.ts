@@ -97,11 +97,16 @@ describe('the demo developer', () => {
     expect(await panel.getByRole('progressbar').getAttribute('aria-valuemax')).toBe('100000');
 
     await page.getByRole('tab', { name: 'Plans' }).click();
-    await panel.getByText('Your plan').waitFor();
+    await panel.getByText('Your plan', { exact: true }).waitFor();
     expect(await panel.getByText('You currently have an active plan.').isVisible()).toBe(true);
     const buyButtons = panel.getByRole('button', { name: 'Buy plan' });
     expect(await buyButtons.count()).toBeGreaterThan(0);
     for (const button of await buyButtons.all()) expect(await button.isDisabled()).toBe(true);
+    // Issue 20: only a dearer plan may be bought mid-term, as an upgrade credited with the unused term.
+    expect(await panel.getByRole('button', { name: 'Upgrade to Business now in USD' }).isEnabled()).toBe(
+      true,
+    );
+    expect(await panel.getByRole('button', { name: 'Activate the free plan Free' }).isDisabled()).toBe(true);
 
     await page.getByRole('tab', { name: 'Transactions' }).click();
     await panel.getByText('demo-sandbox-0001').waitFor();

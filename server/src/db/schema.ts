@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  ALL_ENTITLEMENTS,
   ASSETS,
   BASES,
   MAIL_TYPES,
@@ -27,6 +28,7 @@ import {
   SUBSCRIPTION_STATUSES,
   WEBHOOK_DELIVERY_STATES,
   WEBHOOK_SIDES,
+  type Entitlements,
   type WebhookDeliveryEvent,
   type WebhookEvent,
   type WebhookPair,
@@ -172,6 +174,8 @@ export const plans = pgTable(
     name: text('name').notNull(),
     amount: money('amount').notNull(),
     numberOfRequest: integer('number_of_request').notNull(),
+    // Issue 20: what the plan opens; a plan made before entitlements existed opens everything.
+    entitlements: jsonb('entitlements').$type<Entitlements>().notNull().default(ALL_ENTITLEMENTS),
     // Set when a plan with subscriptions or transactions is deleted: off sale, kept for their history.
     retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -211,6 +215,10 @@ export const subscriptions = pgTable(
     planName: text('plan_name').notNull(),
     status: subscriptionStatusEnum('status').notNull(),
     requestLimit: integer('request_limit').notNull(),
+    // The copy bought (null: bought before entitlements existed, and sold as opening everything).
+    entitlements: jsonb('entitlements').$type<Entitlements>(),
+    // Dollars a term as sold (0: a free plan; null: bought before this was kept). An upgrade credits from it.
+    amount: money('amount'),
     processedRequests: integer('processed_requests').notNull().default(0),
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
     expireAt: timestamp('expire_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -419,6 +427,14 @@ export const paymentOrders = pgTable(
     // The plan as it was sold: a later edit of the plan changes neither the price nor the quota bought.
     planName: text('plan_name').notNull(),
     requestLimit: integer('request_limit').notNull(),
+    entitlements: jsonb('entitlements').$type<Entitlements>(),
+    // Dollars a term as sold, and the credit of an upgrade's unused term (the amount charged is their difference).
+    planAmount: money('plan_amount'),
+    creditCents: integer('credit_cents').notNull().default(0),
+    // An upgrade ends this subscription when it is paid.
+    replacesSubscriptionId: uuid('replaces_subscription_id').references(() => subscriptions.id, {
+      onDelete: 'set null',
+    }),
     currency: paymentCurrencyEnum('currency').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     /** The SPEC §9 fee within amountMinor, for the receipt (null on orders made before it was kept). */

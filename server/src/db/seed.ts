@@ -2,7 +2,17 @@
 // keys, an active plan and a month of request-log history, and a few mailing-list subscribers.
 import { count, desc, gte } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { ASSETS, BASES, MARKETS, planPrice, type Asset, type Base, type Market } from '@afrofx/shared';
+import {
+  ALL_ENTITLEMENTS,
+  ASSETS,
+  BASES,
+  MARKETS,
+  planPrice,
+  type Asset,
+  type Base,
+  type Entitlements,
+  type Market,
+} from '@afrofx/shared';
 import type { Database } from './client';
 import {
   accounts,
@@ -115,23 +125,45 @@ function demoRates(now: Date) {
   return rows;
 }
 
-const DEMO_PLANS = [
+// Issue 20: each card's entitlements are what the API opens; the free-text features are the marketing lines.
+const DEMO_PLANS: Array<{
+  name: string;
+  amount: number;
+  numberOfRequest: number;
+  entitlements: Entitlements;
+  features: string[];
+}> = [
+  {
+    name: 'Free',
+    amount: 0,
+    numberOfRequest: 1_000,
+    entitlements: { endpoints: ['latest'], historyDays: 0, markets: ['bank'], burstPerSecond: 2 },
+    features: ['Try the API before you buy'],
+  },
   {
     name: 'Starter',
     amount: 120,
     numberOfRequest: 10_000,
+    entitlements: { endpoints: ['latest'], historyDays: 0, markets: [...MARKETS], burstPerSecond: 10 },
     features: ['Latest rates for every market', 'Currency list', 'E-mail support'],
   },
   {
     name: 'Growth',
     amount: 480,
     numberOfRequest: 100_000,
+    entitlements: {
+      endpoints: ['latest', 'convert', 'history'],
+      historyDays: 90,
+      markets: [...MARKETS],
+      burstPerSecond: 25,
+    },
     features: ['Everything in Starter', '90-day rate history', 'Currency conversion endpoint'],
   },
   {
     name: 'Business',
     amount: 1200,
     numberOfRequest: 1_000_000,
+    entitlements: { ...ALL_ENTITLEMENTS, burstPerSecond: 50 },
     features: ['Everything in Growth', 'Priority support', 'A 30-minute onboarding call'],
   },
 ];
@@ -204,6 +236,7 @@ export async function seedDemoData(db: Database, log: Pick<Logger, 'info'>): Pro
           name: plan.name,
           amount: plan.amount,
           numberOfRequest: plan.numberOfRequest,
+          entitlements: plan.entitlements,
           createdAt: new Date(now.getTime() - (10 - i) * 86_400_000),
         })
         .returning({ id: plans.id });
@@ -246,7 +279,8 @@ export async function seedDemoData(db: Database, log: Pick<Logger, 'info'>): Pro
     const boughtAt = new Date(now.getTime() - 40 * 86_400_000);
     const expireAt = new Date(boughtAt);
     expireAt.setFullYear(expireAt.getFullYear() + 1);
-    const growth = DEMO_PLANS[1]!;
+    const growthIndex = DEMO_PLANS.findIndex((plan) => plan.name === 'Growth');
+    const growth = DEMO_PLANS[growthIndex]!;
     const random = prng(42);
     const logRows: NewRequestLog[] = [];
     const monthStart = new Date(now.getFullYear(), now.getMonth(), 1);
@@ -278,10 +312,12 @@ export async function seedDemoData(db: Database, log: Pick<Logger, 'info'>): Pro
       .insert(subscriptions)
       .values({
         appId: app!.id,
-        planId: planIds[1],
+        planId: planIds[growthIndex],
         planName: growth.name,
         status: 'active',
         requestLimit: growth.numberOfRequest,
+        entitlements: growth.entitlements,
+        amount: growth.amount,
         processedRequests: thisMonth,
         startsAt: boughtAt,
         expireAt,
@@ -292,7 +328,7 @@ export async function seedDemoData(db: Database, log: Pick<Logger, 'info'>): Pro
     await db.insert(transactions).values({
       appId: app!.id,
       accountId: developer.id,
-      planId: planIds[1],
+      planId: planIds[growthIndex],
       subscriptionId: subscription!.id,
       currency: 'USD',
       amount: planPrice(growth.amount, 'USD', 0),

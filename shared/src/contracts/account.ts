@@ -158,6 +158,9 @@ export const Subscription = Type.Object({
   status: StringEnum(SUBSCRIPTION_STATUSES),
   processedRequest: Type.Integer({ description: "This month's counted requests" }),
   limit: Type.Integer({ description: 'Requests allowed per month' }),
+  amount: Type.Union([Type.Number(), Type.Null()], {
+    description: 'Dollars a term as sold (0: a free plan); an upgrade credits its unused part',
+  }),
   startsAt: Type.String({ format: 'date-time' }),
   expireAt: Type.String({ format: 'date-time' }),
   lastIncrement: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

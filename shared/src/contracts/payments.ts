@@ -38,10 +38,29 @@ export const PaymentCheckout = Type.Object({
   plan: Type.Object({ _id: Type.String(), name: Type.String() }),
   /** True when the plan starts once the current one ends (SPEC §4). */
   isUpcoming: Type.Boolean(),
+  /** Issue 20: an upgrade now, in dollars: the plan's price less the unused part of the current term (fee apart). */
+  upgrade: Type.Optional(
+    Type.Object({
+      from: Type.String({ description: 'The plan it replaces at once' }),
+      price: Type.Number(),
+      credit: Type.Number(),
+      due: Type.Number(),
+    }),
+  ),
   /** After this the order is void; a new one is needed. */
   expiresAt: Type.String({ format: 'date-time' }),
 });
 export type PaymentCheckout = Static<typeof PaymentCheckout>;
+
+/** Issue 20: what initialize_payment answers for a free plan: it is active at once, with no payment. */
+export const FreeActivation = Type.Object({
+  activated: Type.Literal(true),
+  subscription: Subscription,
+});
+export type FreeActivation = Static<typeof FreeActivation>;
+
+export const InitializedPayment = Type.Union([PaymentCheckout, FreeActivation]);
+export type InitializedPayment = Static<typeof InitializedPayment>;
 
 /**
  * POST account/create_transaction/{appId} (SPEC §7): plan id, currency, isUpcoming, currentRate (NGN only), plus

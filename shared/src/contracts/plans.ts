@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Entitlements } from '../entitlements';
 import { Id, Text } from './common';
 
 export const Feature = Type.Object({ _id: Type.String(), title: Type.String() });
@@ -7,20 +8,29 @@ export type Feature = Static<typeof Feature>;
 export const Plan = Type.Object({
   _id: Type.String(),
   name: Type.String(),
-  amount: Type.Number({ description: 'Dollars per year' }),
+  amount: Type.Number({ description: 'Dollars per year (0: a free plan)' }),
   numberOfRequest: Type.Integer({ description: 'Requests per month' }),
+  entitlements: Entitlements,
   createdAt: Type.String({ format: 'date-time' }),
   features: Type.Array(Feature),
 });
 export type Plan = Static<typeof Plan>;
 
-/** SPEC §5: name, amount and numberOfRequest are required; amounts are dollars per year in whole cents. */
+/**
+ * SPEC §5: name, amount and numberOfRequest are required; amounts are dollars per year in whole cents, 0 for a free
+ * plan (issue 20). Entitlements left out open everything.
+ */
 export const PlanInput = Type.Object(
   {
     name: Text({ maxLength: 80 }),
     // Whole cents are checked by the server: JSON Schema's multipleOf is unreliable for decimals (19.99 fails).
-    amount: Type.Number({ minimum: 0.01, maximum: 1_000_000, description: 'Dollars per year, whole cents' }),
+    amount: Type.Number({
+      minimum: 0,
+      maximum: 1_000_000,
+      description: 'Dollars per year, whole cents; 0 is a free plan',
+    }),
     numberOfRequest: Type.Integer({ minimum: 1, maximum: 1_000_000_000, description: 'Requests per month' }),
+    entitlements: Type.Optional(Entitlements),
   },
   { additionalProperties: false },
 );

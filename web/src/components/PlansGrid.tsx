@@ -1,4 +1,4 @@
-import { formatNumber, type Plan } from '@afrofx/shared';
+import { entitlementLines, formatNumber, type Plan } from '@afrofx/shared';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { Card } from './Card';
@@ -82,26 +82,37 @@ export function PlansGrid({ plans, isLoading, error, onRetry, action, currentPla
             </div>
             <p className="mt-4 flex items-baseline gap-1">
               <span className="text-4xl font-extrabold tracking-tight text-slate-900">
-                ${formatNumber(plan.amount)}
+                {plan.amount === 0 ? 'Free' : `$${formatNumber(plan.amount)}`}
               </span>
-              <span className="text-sm font-medium text-slate-500">/ year</span>
+              {plan.amount > 0 && <span className="text-sm font-medium text-slate-500">/ year</span>}
             </p>
             <p className="mt-2 text-sm text-slate-600">
               <span className="font-semibold text-slate-900">{formatNumber(plan.numberOfRequest, 0)}</span>{' '}
               requests per month
             </p>
+            {/* Issue 20: what the API opens, from the entitlements it enforces; the features are marketing lines. */}
+            <ul
+              className="mt-6 space-y-3 text-sm text-slate-700"
+              aria-label={`What ${plan.name} opens`}
+              data-testid="entitlements"
+            >
+              {entitlementLines(plan.entitlements).map((line) => (
+                <li key={line} className="flex gap-3">
+                  <CheckIcon />
+                  {line}
+                </li>
+              ))}
+            </ul>
             {plan.features.length ? (
-              <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
+              <ul className="mt-4 space-y-2 border-t border-slate-100 pt-4 text-sm text-slate-600">
                 {plan.features.map((feature) => (
-                  <li key={feature._id} className="flex gap-3">
-                    <CheckIcon />
-                    {feature.title}
-                  </li>
+                  <li key={feature._id}>{feature.title}</li>
                 ))}
               </ul>
             ) : (
-              <p className="mt-6 flex-1 text-sm text-slate-500">No features added.</p>
+              <p className="mt-4 border-t border-slate-100 pt-4 text-sm text-slate-500">No features added.</p>
             )}
+            <div className="flex-1" />
             <div className="mt-8">{action(plan)}</div>
           </Card>
         </li>

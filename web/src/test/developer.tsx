@@ -48,6 +48,7 @@ export function makeSubscription(
     status: 'active',
     processedRequest: 1200,
     limit: 100000,
+    amount: 480,
     startsAt: new Date(now.getTime() - 100 * DAY_MS).toISOString(),
     expireAt: new Date(now.getTime() + daysLeft * DAY_MS).toISOString(),
     lastIncrement: now.toISOString(),

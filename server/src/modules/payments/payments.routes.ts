@@ -7,9 +7,9 @@ import {
   HeldPayment,
   InitializePaymentInput,
   PAYMENT_REFERENCE_PATTERN,
+  InitializedPayment,
   PagedEnvelope,
   PageQuery,
-  PaymentCheckout,
   Purchase,
   Receipt,
   ReceiptParams,
@@ -50,21 +50,30 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
       ...developer,
       schema: {
         ...schema,
-        summary: 'Start buying a plan: a pending order with the price to pay in the provider modal',
+        summary:
+          'Start buying a plan: a pending order with the price to pay in the provider modal (a free plan is activated at once)',
         params: AppParams,
         body: InitializePaymentInput,
-        response: { 201: Envelope(PaymentCheckout) },
+        response: { 201: Envelope(InitializedPayment) },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const answer = await services.payments.initialize(
+        request.developer!.id,
+        request.params.appId,
+        request.body,
+      );
+      return reply
         .status(201)
         .send(
           ok(
-            await services.payments.initialize(request.developer!.id, request.params.appId, request.body),
-            'Payment initialized.',
+            answer,
+            'activated' in answer
+              ? `The free ${answer.subscription.plan.name} plan is active on this app.`
+              : 'Payment initialized.',
           ),
-        ),
+        );
+    },
   );
 
   app.post(

@@ -8,21 +8,28 @@ import { and, desc, eq, inArray, lte, or } from 'drizzle-orm';
 import {
   PAYMENT_AMOUNT_MAX,
   TERM_MONTHS,
+  UPGRADE_WINDOW_DAYS,
   canBuyPlan,
+  formatUtcDate,
+  prorateUpgrade,
   isUpcomingPurchase,
   fromMinor,
   planFeeMinor,
   planPriceMinor,
+  toCents,
   usdBuyRate,
   type CreateTransactionInput,
   type HeldPayment,
   type InitializePaymentInput,
+  type InitializedPayment,
   type PaymentCheckout,
+  type Plan,
   type Purchase,
+  type Subscription,
 } from '@afrofx/shared';
 import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
-import { accounts, apps, paymentOrders, transactions } from '../../db/schema';
+import { accounts, apps, paymentOrders, subscriptions, transactions } from '../../db/schema';
 import { DomainError, badRequest, conflict, notFound } from '../../errors';
 import type { Enqueue } from '../../jobs/enqueue';
 import type { PlansService } from '../plans/plans.service';
@@ -87,8 +94,81 @@ export function createPaymentsService(deps: {
   rates: RatesService;
   subscriptions: SubscriptionsService;
   receipts: ReceiptsService;
+  /** Issue 20: how many apps of one account may run a free plan (0: none). */
+  freePlanAppsPerAccount?: number;
 }) {
   const { db, provider, changes, enqueue } = deps;
+  const freePlanAppsPerAccount = deps.freePlanAppsPerAccount ?? 1;
+
+  /**
+   * Issue 20: a free plan starts at once with no payment, on an app with no plan running, once per app and on at most
+   * `freePlanAppsPerAccount` apps of an account (apps of one account are decided one after the other).
+   */
+  async function activateFree(
+    accountId: string,
+    appId: string,
+    plan: Plan,
+    current: Subscription | null,
+    upcoming: Subscription | null,
+  ): Promise<InitializedPayment> {
+    if (freePlanAppsPerAccount === 0) throw conflict('Free plans are not offered at the moment.');
+    if (upcoming || (current && current.status !== 'expired')) throw conflict(ACTIVE_PLAN_MESSAGE);
+    const subscriptionId = await db.transaction(async (tx) => {
+      await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+      const freeApps = await tx
+        .selectDistinct({ appId: subscriptions.appId })
+        .from(subscriptions)
+        .innerJoin(apps, eq(apps.id, subscriptions.appId))
+        .where(and(eq(apps.accountId, accountId), eq(subscriptions.amount, 0)));
+      if (freeApps.some((row) => row.appId === appId))
+        throw conflict('This app has had its free plan already. Choose a paid plan to keep calling the API.');
+      if (freeApps.length >= freePlanAppsPerAccount)
+        throw conflict(
+          `A free plan may run on ${freePlanAppsPerAccount} app${freePlanAppsPerAccount === 1 ? '' : 's'} of an account, and yours has used ${freePlanAppsPerAccount === 1 ? 'it' : 'them'}. Choose a paid plan for this app.`,
+        );
+      const start = await startFromOrder(
+        tx,
+        {
+          appId,
+          planId: plan._id,
+          planName: plan.name,
+          requestLimit: plan.numberOfRequest,
+          entitlements: plan.entitlements,
+          planAmount: 0,
+        },
+        new Date(),
+      );
+      // Nothing runs on this app (checked above, and the app is locked by startFromOrder), so it starts now.
+      if (start.kind !== 'started') throw conflict(ACTIVE_PLAN_MESSAGE);
+      return start.subscriptionId;
+    });
+    await changes.publish({ kind: 'app', appId });
+    return { activated: true, subscription: (await deps.subscriptions.byId(subscriptionId))! };
+  }
+
+  /**
+   * Issue 20: a plan dearer than the active one replaces it now, the unused part of its term credited against the
+   * price. The same or a cheaper plan waits for the renewal window (SPEC §4's upcoming plan).
+   */
+  function upgradeOf(current: Subscription | null, upcoming: Subscription | null, plan: Plan, now: Date) {
+    if (upcoming || !current || current.status !== 'active') throw conflict(ACTIVE_PLAN_MESSAGE);
+    const proration = prorateUpgrade(
+      {
+        planId: current.plan._id,
+        amount: current.amount ?? 0,
+        startsAt: current.startsAt,
+        expireAt: current.expireAt,
+      },
+      plan,
+      now,
+    );
+    if (proration.kind !== 'upgrade') {
+      throw conflict(
+        `${ACTIVE_PLAN_MESSAGE} Your ${current.plan.name} plan runs until ${formatUtcDate(new Date(current.expireAt))}: only a dearer plan can replace it now; the same or a cheaper plan can be bought as its renewal in its last ${UPGRADE_WINDOW_DAYS} days.`,
+      );
+    }
+    return { replaces: current, ...proration };
+  }
 
   async function purchaseOf(reference: string): Promise<Purchase> {
     const transaction = await deps.subscriptions.transactionByReference(reference);
@@ -224,6 +304,14 @@ export function createPaymentsService(deps: {
       .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, ['pending', 'expired'])));
   }
 
+  async function replacedPlanName(subscriptionId: string) {
+    const [row] = await db
+      .select({ planName: subscriptions.planName })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
+    return row?.planName ?? '';
+  }
+
   /** The customer-facing checkout of an order initialized at the provider. */
   async function checkoutOf(order: OrderRow, accountId: string): Promise<PaymentCheckout> {
     const [account] = await db
@@ -243,6 +331,16 @@ export function createPaymentsService(deps: {
       narration: `AfroFX ${order.planName} plan for ${app!.name}, ${TERM_MONTHS} months`,
       plan: { _id: order.planId!, name: order.planName },
       isUpcoming: order.isUpcoming,
+      ...(order.replacesSubscriptionId && order.planAmount !== null
+        ? {
+            upgrade: {
+              from: await replacedPlanName(order.replacesSubscriptionId),
+              price: order.planAmount,
+              credit: fromMinor(order.creditCents),
+              due: fromMinor(toCents(order.planAmount) - order.creditCents),
+            },
+          }
+        : {}),
       expiresAt: order.expiresAt.toISOString(),
     };
   }
@@ -257,19 +355,22 @@ export function createPaymentsService(deps: {
       appId: string,
       input: InitializePaymentInput,
       reusedOrderWasSettled = false,
-    ): Promise<PaymentCheckout> {
+    ): Promise<InitializedPayment> {
       const now = new Date();
       const plan = await deps.plans.onSale(input.plan);
       const [current, upcoming] = await Promise.all([
         deps.subscriptions.current(appId),
         deps.subscriptions.upcoming(appId),
       ]);
-      if (!canBuyPlan(current, upcoming, now)) throw conflict(ACTIVE_PLAN_MESSAGE);
+      if (plan.amount === 0) return activateFree(accountId, appId, plan, current, upcoming);
+      const upgrade = canBuyPlan(current, upcoming, now) ? null : upgradeOf(current, upcoming, plan, now);
 
       const rate =
         input.currency === 'NGN' ? usdBuyRate(await deps.rates.latestForMarket('black_market_cash')) : null;
-      const amountMinor = planPriceMinor(plan.amount, input.currency, rate ?? 0);
-      const feeMinor = planFeeMinor(plan.amount, input.currency, rate ?? 0);
+      // An upgrade is charged, fee included, on what is due after the credit.
+      const chargedUsd = upgrade ? fromMinor(upgrade.dueCents) : plan.amount;
+      const amountMinor = planPriceMinor(chargedUsd, input.currency, rate ?? 0);
+      const feeMinor = planFeeMinor(chargedUsd, input.currency, rate ?? 0);
       if (fromMinor(amountMinor) > PAYMENT_AMOUNT_MAX) {
         throw badRequest(
           `This plan costs more than one payment may be (${PAYMENT_AMOUNT_MAX} ${input.currency}).`,
@@ -291,6 +392,7 @@ export function createPaymentsService(deps: {
           (row) =>
             row.planId === plan._id &&
             row.currency === input.currency &&
+            row.replacesSubscriptionId === (upgrade?.replaces._id ?? null) &&
             row.providerTransactionId !== null &&
             row.expiresAt.getTime() - now.getTime() > ORDER_TTL_MS / 2,
         );
@@ -313,11 +415,15 @@ export function createPaymentsService(deps: {
             planId: plan._id,
             planName: plan.name,
             requestLimit: plan.numberOfRequest,
+            entitlements: plan.entitlements,
+            planAmount: plan.amount,
+            creditCents: upgrade?.creditCents ?? 0,
+            replacesSubscriptionId: upgrade?.replaces._id ?? null,
             currency: input.currency,
             amountMinor,
             feeMinor,
             usdRate: rate,
-            isUpcoming: isUpcomingPurchase(current, now),
+            isUpcoming: !upgrade && isUpcomingPurchase(current, now),
             expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
           })
           .returning();

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { toCents, type FeatureInput, type Plan, type PlanInput } from '@afrofx/shared';
+import { ALL_ENTITLEMENTS, toCents, type FeatureInput, type Plan, type PlanInput } from '@afrofx/shared';
 import type { Database } from '../../db/client';
 import { paymentOrders, planFeatures, plans, subscriptions, transactions } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -22,6 +22,7 @@ function checkedInput(input: PlanInput): PlanInput {
   } catch {
     throw badRequest('The amount must be in dollars and cents, like 49.99.');
   }
+  if (input.entitlements?.endpoints.length === 0) throw badRequest('A plan must open at least one endpoint.');
   return { ...input, name: input.name.trim() };
 }
 
@@ -45,6 +46,7 @@ export function createPlansService(db: Database) {
       name: row.name,
       amount: row.amount,
       numberOfRequest: row.numberOfRequest,
+      entitlements: row.entitlements,
       createdAt: row.createdAt.toISOString(),
       features: features.filter((f) => f.planId === row.id).map((f) => ({ _id: f.id, title: f.title })),
     }));
@@ -96,21 +98,36 @@ export function createPlansService(db: Database) {
     /** A plan that can be bought now. */
     onSale: onSaleById,
 
+    /** What every plan on sale opens: the paid API names the cheapest that opens what a call asked for. */
+    async entitlementsOnSale() {
+      return db
+        .select({ name: plans.name, amount: plans.amount, entitlements: plans.entitlements })
+        .from(plans)
+        .where(onSale)
+        .orderBy(asc(plans.amount), asc(plans.createdAt));
+    },
+
     async create(input: PlanInput): Promise<Plan> {
-      const { name, amount, numberOfRequest } = checkedInput(input);
+      const { name, amount, numberOfRequest, entitlements } = checkedInput(input);
       const [row] = await saving(() =>
-        db.insert(plans).values({ name, amount, numberOfRequest }).returning(),
+        db
+          .insert(plans)
+          .values({ name, amount, numberOfRequest, entitlements: entitlements ?? ALL_ENTITLEMENTS })
+          .returning(),
       );
       return (await withFeatures([row!]))[0]!;
     },
 
-    /** Subscriptions already sold keep the name, quota and price they were bought with (they hold copies). */
+    /**
+     * Subscriptions already sold keep the name, quota, entitlements and price they were bought with (they hold
+     * copies). Entitlements left out are kept.
+     */
     async update(id: string, input: PlanInput): Promise<Plan> {
-      const { name, amount, numberOfRequest } = checkedInput(input);
+      const { name, amount, numberOfRequest, entitlements } = checkedInput(input);
       const [row] = await saving(() =>
         db
           .update(plans)
-          .set({ name, amount, numberOfRequest, updatedAt: new Date() })
+          .set({ name, amount, numberOfRequest, entitlements, updatedAt: new Date() })
           .where(and(eq(plans.id, id), onSale))
           .returning({ id: plans.id }),
       );

@@ -3,6 +3,7 @@
 // after a minute as a safety net. Unknown keys are remembered apart (so a flood of them cannot evict real ones), and
 // each client address may make only a few database look-ups of keys it has not used before.
 import { timingSafeEqual } from 'node:crypto';
+import type { Entitlements } from '@afrofx/shared';
 import { and, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from '../../change-feed';
@@ -20,6 +21,8 @@ export interface ApiClient {
     id: string;
     planName: string;
     limit: number;
+    /** What the plan opens (null: bought before entitlements existed, so everything). */
+    entitlements: Entitlements | null;
     processed: number;
     lastIncrement: Date | null;
     startsAt: Date;
@@ -109,6 +112,7 @@ export function createApiClients(db: Database, changes: ChangeFeed): ApiClients 
             id: subscription.id,
             planName: subscription.planName,
             limit: subscription.requestLimit,
+            entitlements: subscription.entitlements,
             processed: subscription.processedRequests,
             lastIncrement: subscription.lastIncrement,
             startsAt: subscription.startsAt,

@@ -36,7 +36,6 @@ import {
   RatesQuery,
   Usage,
   type Asset,
-  type ExportFormat,
   type RateCandle,
   type Base,
   type QuoteWithoutAge,
@@ -50,6 +49,7 @@ import { candleRange, historyRange } from '../rates/rate-range';
 import type { RouteOptions } from '../../route-options';
 import { PREMIUM_MARKETS, PREMIUM_WINDOWS, premiumOf, REFERENCE_MARKET, windowStart } from '../rates/premium';
 import { createApiClients, LOOKUP_WINDOW_MS, type ApiClient } from './api-clients';
+import { answerFormat, createEntitlementGuard } from './entitlements';
 import {
   createMemoryQuotaStore,
   createPostgresQuotaStore,
@@ -222,6 +222,12 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     };
   });
 
+  // Issue 20: a call the key's plan does not open is refused (free) once its parameters are known.
+  app.addHook(
+    'preHandler',
+    createEntitlementGuard(() => services.plans.entitlementsOnSale()),
+  );
+
   // What customers of other FX APIs send works here too: parameters a call does not know are ignored (an SDK's
   // cache-buster, a field of another provider's API), and ISO 4217 codes stand for the ids they name.
   app.addHook('preValidation', async (request) => {
@@ -338,6 +344,8 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
     402: { $ref: 'ErrorBody#' },
     429: { $ref: 'ErrorBody#' },
   };
+  /** Calls a plan's entitlements may not open (issue 20). */
+  const gated = { ...errors, 403: { $ref: 'ErrorBody#' } };
 
   const staleAfterMs = config.staleAfterHours * 3_600_000;
   // Every caller of a filter gets the same bytes until the snapshot changes or the second turns (ageSeconds):
@@ -372,7 +380,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         summary: 'Latest rates',
         description: `The latest buy and sell rate for every market, base and asset, optionally filtered, each with its mid, spread, change against the previous close, age and staleness. Prices, spreads and changes are JSON numbers exact to the 6 decimal places rates are stored with; percentages are rounded to 4 decimal places. stale is true when the rate is older than ${config.staleAfterHours} hours (STALE_AFTER_HOURS). Supports If-None-Match: the ETag changes when a rate changes, not as ageSeconds grows. symbols=USD,GBP picks several assets; date=2026-11-01 answers the table as it stood at the end of that UTC day (change against that day's previous close). base, asset and symbols take ISO 4217 codes (NGN, USD…) as well as ids; unknown parameters are ignored.`,
         querystring: RatesQuery,
-        response: { 200: Envelope(PaidRates), 304: { type: 'null', description: 'Not modified' }, ...errors },
+        response: { 200: Envelope(PaidRates), 304: { type: 'null', description: 'Not modified' }, ...gated },
       },
     },
     async (request, reply) => {
@@ -381,15 +389,21 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         symbols || asset
           ? [...new Set([...(asset ? [asset] : []), ...(symbols ? assetsOf(symbols) : [])])]
           : undefined;
+      // A plan open to some markets only answers those (issue 20); named in the ETag, as bodies are shared by it.
+      const open = request.apiClient?.premium
+        ? undefined
+        : request.apiClient?.subscription?.entitlements?.markets;
       const chosen = (quotes: QuoteWithoutAge[]) =>
         quotes.filter(
           (r) =>
             (!market || r.market === market) &&
+            (market || !open || open.includes(r.market)) &&
             (!base || r.base === base) &&
             (!assets || assets.includes(r.asset)),
         );
       const current = await snapshot.get();
-      const etag = `"${current.version}-${market ?? ''}-${base ?? ''}-${assets?.join('+') ?? ''}-${date ?? ''}"`;
+      const markets = market ?? (open && open.length < MARKETS.length ? open.join('+') : '');
+      const etag = `"${current.version}-${markets}-${base ?? ''}-${assets?.join('+') ?? ''}-${date ?? ''}"`;
       if (date) {
         if (date > formatUtcDate(new Date())) throw badRequest('date must be today or an earlier UTC day.');
         if (matchesEtag(request, etag)) {
@@ -410,17 +424,6 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
-
-  /** The format asked for: the format parameter, else an Accept header naming csv or ndjson, else JSON. */
-  function answerFormat(request: FastifyRequest, format: ExportFormat | undefined): ExportFormat {
-    if (format) return format;
-    const accept = (request.headers.accept ?? '').toLowerCase();
-    const csv = accept.indexOf('text/csv');
-    const ndjson = accept.indexOf('application/x-ndjson');
-    if (csv < 0 && ndjson < 0) return 'json';
-    // Both named: the one listed first.
-    return ndjson < 0 || (csv >= 0 && csv < ndjson) ? 'csv' : 'ndjson';
-  }
 
   /**
    * Streams the rows of `batches` as CSV or NDJSON. The first batch is read before the request is charged, so a
@@ -492,13 +495,13 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
             '{"day":"2026-11-02","buy":1450.5,"sell":1470}\n{"day":"2026-11-03","buy":1452,"sell":1471.25}\n',
           ),
           304: { type: 'null', description: 'Not modified' },
-          ...errors,
+          ...gated,
         },
       },
     },
     async (request, reply) => {
       const { market, base, asset } = request.query;
-      const format = answerFormat(request, request.query.format);
+      const format = answerFormat(request.headers.accept, request.query.format);
       const { from, to } = historyRange(request.query, new Date());
       const current = await snapshot.get();
       const etag = `"${current.version}-h-${market}-${base}-${asset}-${from}-${to}-${format}"`;
@@ -530,7 +533,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         summary: 'Parallel-market premium over the bank rate',
         description: `How far the cash (black_market_cash) and transfer (black_market_transfer) markets sit above the bank market for a pair, as (market / bank − 1) × 100 for buy, sell and mid (mid = (buy + sell) / 2). now compares each market's latest entry with the bank market's latest entry. last7Days and last30Days cover the UTC days from today back 6 and 29 days: a day's value compares the market's last entry of that UTC day with the bank market's last entry of the same UTC day, and only days on which both markets have an entry count (days says how many did); average is the mean of those daily values, minimum and maximum the lowest and highest of each figure. Percentages are JSON numbers rounded to 4 decimal places; negative means below the bank rate.`,
         querystring: PremiumQuery,
-        response: { 200: Envelope(Premium), ...errors },
+        response: { 200: Envelope(Premium), ...gated },
       },
     },
     async (request, reply) => {
@@ -577,13 +580,13 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
             '{"start":"2026-11-02","buyOpen":1450,"buyHigh":1462.5,"buyLow":1448,"buyClose":1455,"sellOpen":1470,"sellHigh":1480,"sellLow":1466,"sellClose":1475,"entries":9}\n',
           ),
           304: { type: 'null', description: 'Not modified' },
-          ...errors,
+          ...gated,
         },
       },
     },
     async (request, reply) => {
       const { market, base, asset, interval } = request.query;
-      const format = answerFormat(request, request.query.format);
+      const format = answerFormat(request.headers.accept, request.query.format);
       const { from, to } = candleRange(interval, request.query, new Date());
       const current = await snapshot.get();
       const etag = `"${current.version}-o-${market}-${base}-${asset}-${interval}-${from}-${to}-${format}"`;
@@ -612,7 +615,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
         description:
           'Converts between an asset and a base currency at the latest rate of a market (default Cash), on the buy or sell side (default buy).',
         querystring: ConvertQuery,
-        response: { 200: Envelope(Conversion), 404: { $ref: 'ErrorBody#' }, ...errors },
+        response: { 200: Envelope(Conversion), 404: { $ref: 'ErrorBody#' }, ...gated },
       },
     },
     async (request, reply) => {

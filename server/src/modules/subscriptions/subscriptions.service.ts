@@ -25,7 +25,12 @@ export function createSubscriptionsService(db: Database) {
   /** What every subscription view reads: the row, its app's name, and whether its plan is still on sale. */
   const subscriptionsWithApp = () =>
     db
-      .select({ subscription: subscriptions, appName: apps.name, planRetiredAt: plans.retiredAt })
+      .select({
+        subscription: subscriptions,
+        appName: apps.name,
+        planRetiredAt: plans.retiredAt,
+        planAmount: plans.amount,
+      })
       .from(subscriptions)
       .innerJoin(apps, eq(apps.id, subscriptions.appId))
       .leftJoin(plans, eq(plans.id, subscriptions.planId));
@@ -35,7 +40,13 @@ export function createSubscriptionsService(db: Database) {
       subscription: row,
       appName,
       planRetiredAt,
-    }: { subscription: SubscriptionRow; appName: string; planRetiredAt: Date | null },
+      planAmount,
+    }: {
+      subscription: SubscriptionRow;
+      appName: string;
+      planRetiredAt: Date | null;
+      planAmount: number | null;
+    },
     now = new Date(),
   ): Subscription => {
     const { status, processed } = currentUsage(row, now);
@@ -47,6 +58,8 @@ export function createSubscriptionsService(db: Database) {
       status,
       processedRequest: processed,
       limit: row.requestLimit,
+      // Bought before the price was kept: the plan's price stands in for it.
+      amount: row.amount ?? planAmount,
       startsAt: row.startsAt.toISOString(),
       expireAt: row.expireAt.toISOString(),
       lastIncrement: row.lastIncrement?.toISOString() ?? null,

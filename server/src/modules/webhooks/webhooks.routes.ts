@@ -49,6 +49,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
     400: { $ref: 'ErrorBody#' },
     401: { $ref: 'ErrorBody#' },
     402: { $ref: 'ErrorBody#' },
+    403: { $ref: 'ErrorBody#' },
     404: { $ref: 'ErrorBody#' },
   };
 
@@ -59,7 +60,8 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
         ...schema,
         summary: 'Register a webhook endpoint (the signing secret is shown only here)',
         description:
-          'Needs an active plan (402 otherwise). The URL must be http(s) on a public address: private, loopback, ' +
+          'Needs an active plan (402 otherwise) that opens webhooks (403 otherwise, naming the plan that does). ' +
+          'The URL must be http(s) on a public address: private, loopback, ' +
           'link-local, unique-local, CGNAT and unspecified addresses are refused (400).',
         params: AppParams,
         body: CreateWebhookInput,

@@ -7,8 +7,11 @@
 // and the delivery is taken up again (receivers deduplicate on the AfroFX-Delivery id, as with any at-least-once
 // webhook).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
+  cheapestPlanOpening,
+  entitlementGap,
+  entitlementRefusal,
   MAX_WEBHOOK_ENDPOINTS,
   type QuoteWithoutAge,
   type CreateWebhookInput,
@@ -23,6 +26,7 @@ import type { Database } from '../../db/client';
 import {
   accounts,
   apps,
+  plans,
   rates,
   subscriptions,
   webhookDeliveries,
@@ -109,12 +113,38 @@ const hasPlan = (now: Date) => sql<boolean>`(
 
 export function createWebhooksService(db: Database, enqueue: Enqueue, settings: WebhookSettings) {
   async function requirePlan(appId: string) {
+    const now = new Date();
     const [row] = await db
-      .select({ allowed: hasPlan(new Date()) })
+      .select({ allowed: hasPlan(now), premium: sql<boolean>`${accounts.state} = 'premium_customer'` })
       .from(apps)
       .innerJoin(accounts, eq(accounts.id, apps.accountId))
       .where(eq(apps.id, appId));
     if (!row?.allowed) throw new DomainError(402, NO_PLAN);
+    if (row.premium) return;
+    // Issue 20: the plan serving now must open webhooks (one bought before entitlements existed opens everything).
+    const [serving] = await db
+      .select({ planName: subscriptions.planName, entitlements: subscriptions.entitlements })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.appId, appId),
+          inArray(subscriptions.status, ['active', 'exhausted', 'upcoming']),
+          lte(subscriptions.startsAt, now),
+          gt(subscriptions.expireAt, now),
+        ),
+      )
+      .orderBy(desc(subscriptions.startsAt))
+      .limit(1);
+    const gap = serving?.entitlements && entitlementGap(serving.entitlements, { endpoint: 'webhooks' });
+    if (!serving || !gap) return;
+    const onSale = await db
+      .select({ name: plans.name, amount: plans.amount, entitlements: plans.entitlements })
+      .from(plans)
+      .where(isNull(plans.retiredAt));
+    throw new DomainError(
+      403,
+      entitlementRefusal(serving.planName, gap, cheapestPlanOpening(onSale, { endpoint: 'webhooks' })),
+    );
   }
 
   async function endpointOf(appId: string, endpointId: string): Promise<EndpointRow> {

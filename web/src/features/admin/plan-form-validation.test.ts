@@ -1,7 +1,7 @@
-import { PlanInput } from '@afrofx/shared';
-import { PLAN_NAME_MAX_LENGTH, validatePlanForm } from './plan-form-validation';
+import { ALL_ENTITLEMENTS, PlanInput } from '@afrofx/shared';
+import { entitlementValues, PLAN_NAME_MAX_LENGTH, validatePlanForm } from './plan-form-validation';
 
-const valid = { name: 'Growth', amount: '49.99', numberOfRequest: '10000' };
+const valid = { name: 'Growth', amount: '49.99', numberOfRequest: '10000', ...entitlementValues() };
 
 describe('validatePlanForm', () => {
   it('accepts the contract’s largest amount and request count', () => {
@@ -9,6 +9,45 @@ describe('validatePlanForm', () => {
       name: 'Growth',
       amount: 1_000_000,
       numberOfRequest: 1_000_000_000,
+      entitlements: ALL_ENTITLEMENTS,
+    });
+  });
+
+  it('accepts a free plan and narrowed entitlements, in the contract’s order', () => {
+    expect(
+      validatePlanForm({
+        ...valid,
+        amount: '0',
+        endpoints: 'convert,latest',
+        markets: 'bank',
+        historyDays: '0',
+        burstPerSecond: '2',
+      }).input,
+    ).toMatchObject({
+      amount: 0,
+      entitlements: {
+        endpoints: ['latest', 'convert'],
+        markets: ['bank'],
+        historyDays: 0,
+        burstPerSecond: 2,
+      },
+    });
+  });
+
+  it('refuses a plan that opens no endpoint or market, or a depth or rate out of bounds', () => {
+    const { errors, input } = validatePlanForm({
+      ...valid,
+      endpoints: '',
+      markets: '',
+      historyDays: '400',
+      burstPerSecond: '0',
+    });
+    expect(input).toBeUndefined();
+    expect(errors).toEqual({
+      endpoints: 'Tick at least one endpoint the plan opens.',
+      markets: 'Tick at least one market the plan opens.',
+      historyDays: 'History depth must be from 0 to 366.',
+      burstPerSecond: 'Calls a second must be from 1 to 10,000.',
     });
   });
 

@@ -1,5 +1,6 @@
 import type { BasqetConfig, BasqetSuccess, PaymentCheckout } from '@afrofx/shared';
 import { waitFor } from '@testing-library/react';
+import { makeSubscription } from '../../test/developer';
 import { loadCheckoutScript, purchasePlan, SCRIPT_LOAD_ERROR, type PurchaseCalls } from './checkout';
 
 let scripts = 0;
@@ -197,6 +198,29 @@ describe('buying a plan', () => {
     await scriptFires(src, 'load');
 
     await expect(buying).resolves.toEqual({ kind: 'not-paid', message });
+    expect(api.complete).not.toHaveBeenCalled();
+  });
+
+  it('activates a free plan with no script, no modal and no confirmation (issue 20)', async () => {
+    const open = provideModal((options) => options.onSuccess(success));
+    const api = calls(checkoutFor('USD', nextScriptUrl()));
+    api.initialize.mockResolvedValue({
+      activated: true,
+      subscription: makeSubscription({ plan: { _id: 'plan-free', name: 'Free' }, limit: 1000, amount: 0 }),
+    });
+    const outcome = await purchasePlan(api, {
+      plan: 'plan-free',
+      currency: 'USD',
+      isUpcoming: false,
+      usdRate: 740,
+    });
+    expect(outcome).toEqual({
+      kind: 'activated',
+      message:
+        'The free Free plan is active on this app: its key can call the API now, up to 1,000 calls a month.',
+    });
+    expect(document.head.querySelector('script')).toBeNull();
+    expect(open).not.toHaveBeenCalled();
     expect(api.complete).not.toHaveBeenCalled();
   });
 

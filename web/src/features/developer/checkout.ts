@@ -1,6 +1,7 @@
 import type {
   BasqetSuccess,
   CreateTransactionInput,
+  InitializedPayment,
   PaymentCheckout,
   PaymentCurrency,
   Purchase,
@@ -89,12 +90,14 @@ export interface PurchaseCalls {
     plan: string;
     currency: PaymentCurrency;
     isUpcoming: boolean;
-  }) => Promise<PaymentCheckout>;
+  }) => Promise<InitializedPayment>;
   complete: (input: CreateTransactionInput) => Promise<{ data: Purchase; message: string }>;
 }
 
 export type PurchaseOutcome =
-  { kind: 'paid'; message: string; purchase: Purchase } | { kind: 'not-paid'; message: string };
+  | { kind: 'paid'; message: string; purchase: Purchase }
+  | { kind: 'activated'; message: string }
+  | { kind: 'not-paid'; message: string };
 
 /** Why no plan was bought, from how the modal ended. */
 function notPaidMessage(outcome: Exclude<ModalOutcome, { kind: 'paid' }>): string {
@@ -118,6 +121,12 @@ export async function purchasePlan(
     currency: order.currency,
     isUpcoming: order.isUpcoming,
   });
+  // Issue 20: a free plan is active once initialized; there is nothing to pay.
+  if ('activated' in checkout)
+    return {
+      kind: 'activated',
+      message: `The free ${checkout.subscription.plan.name} plan is active on this app: its key can call the API now, up to ${checkout.subscription.limit.toLocaleString('en-US')} calls a month.`,
+    };
   await loadCheckoutScript(checkout.scriptUrl);
   const outcome = await payInModal(checkout);
   if (outcome.kind !== 'paid') return { kind: 'not-paid', message: notPaidMessage(outcome) };

@@ -8,7 +8,7 @@ import type {
   DeveloperSession,
   InitializePaymentInput,
   PagedResponse,
-  PaymentCheckout,
+  InitializedPayment,
   Plan,
   Purchase,
   Rate,
@@ -138,7 +138,7 @@ const developerApi = api.injectEndpoints({
       providesTags: [{ type: 'Rate', id: 'black_market_cash' }],
     }),
     initializePayment: build.mutation<
-      ApiEnvelope<PaymentCheckout>,
+      ApiEnvelope<InitializedPayment>,
       { appId: string } & InitializePaymentInput
     >({
       query: ({ appId, ...body }) => ({

@@ -20,14 +20,17 @@ interface PlanPurchaseOptions {
    * so from the server's receipt of this payment (issue 20), since a toast would not survive the reload.
    */
   onPurchased: (purchase: Purchase) => Promise<void>;
+  /** A free plan started with no payment: the subscription is refreshed, and the page stays to say so. */
+  onActivated: () => Promise<void>;
 }
 
 /** Buys a plan for the app: the order, the provider's modal, then the server's confirmation. */
-export function usePlanPurchase({ appId, current, usdRate, onPurchased }: PlanPurchaseOptions) {
+export function usePlanPurchase({ appId, current, usdRate, onPurchased, onActivated }: PlanPurchaseOptions) {
   const [initialize] = useInitializePaymentMutation();
   const [complete] = useCreateTransactionMutation();
   const [buyingPlanId, setBuyingPlanId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [activated, setActivated] = useState<string | null>(null);
   // The Buy button is disabled while its purchase runs, which drops focus to the page: it gets it back after.
   const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
@@ -42,6 +45,7 @@ export function usePlanPurchase({ appId, current, usdRate, onPurchased }: PlanPu
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setBuyingPlanId(plan._id);
     setProblem(null);
+    setActivated(null);
     try {
       const outcome = await purchasePlan(
         {
@@ -54,7 +58,11 @@ export function usePlanPurchase({ appId, current, usdRate, onPurchased }: PlanPu
         await onPurchased(outcome.purchase);
         return;
       }
-      setProblem(outcome.message);
+      if (outcome.kind === 'activated') {
+        showToast(outcome.message, 'success');
+        setActivated(outcome.message);
+        await onActivated();
+      } else setProblem(outcome.message);
     } catch (error) {
       // Failed calls are toasted by the API layer; the script is not a call, so its failure is toasted here.
       const message = errorMessage(error);
@@ -64,5 +72,5 @@ export function usePlanPurchase({ appId, current, usdRate, onPurchased }: PlanPu
     setBuyingPlanId(null);
   };
 
-  return { buy, buyingPlanId, problem };
+  return { buy, buyingPlanId, problem, activated };
 }

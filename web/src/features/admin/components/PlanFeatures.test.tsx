@@ -1,4 +1,4 @@
-import type { Plan } from '@afrofx/shared';
+import { ALL_ENTITLEMENTS, type Plan } from '@afrofx/shared';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PlanFeatures } from './PlanFeatures';
@@ -8,6 +8,7 @@ const plan = (features: Plan['features']): Plan => ({
   name: 'Growth',
   amount: 49,
   numberOfRequest: 100000,
+  entitlements: ALL_ENTITLEMENTS,
   createdAt: '2026-03-01T08:00:00.000Z',
   features,
 });

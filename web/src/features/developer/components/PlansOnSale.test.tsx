@@ -1,4 +1,4 @@
-import type { Plan, Subscription } from '@afrofx/shared';
+import { ALL_ENTITLEMENTS, type Plan, type Subscription } from '@afrofx/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
@@ -13,6 +13,7 @@ const plans: Plan[] = [
     name: 'Growth',
     amount: 49,
     numberOfRequest: 100000,
+    entitlements: ALL_ENTITLEMENTS,
     createdAt: '2026-01-01T00:00:00.000Z',
     features: [{ _id: 'f1', title: 'Daily history' }],
   },
@@ -21,6 +22,7 @@ const plans: Plan[] = [
     name: 'Starter',
     amount: 10,
     numberOfRequest: 5000,
+    entitlements: { ...ALL_ENTITLEMENTS, endpoints: ['latest'], historyDays: 0 },
     createdAt: '2026-01-02T00:00:00.000Z',
     features: [],
   },
@@ -140,5 +142,69 @@ describe('Plans tab (SPEC §4)', () => {
   it("says 'Plans is empty.' when nothing is on sale", () => {
     renderPlans({ plans: [] });
     expect(screen.getByText('Plans is empty.')).toBeInTheDocument();
+  });
+});
+
+describe('entitlements, the free plan and upgrades (issue 20)', () => {
+  const free: Plan = {
+    _id: 'plan-free',
+    name: 'Free',
+    amount: 0,
+    numberOfRequest: 1000,
+    entitlements: { endpoints: ['latest'], historyDays: 0, markets: ['bank'], burstPerSecond: 2 },
+    createdAt: '2026-01-03T00:00:00.000Z',
+    features: [],
+  };
+
+  it('lists on each card what the API opens to it', () => {
+    renderPlans({ plans: [...plans, free] });
+    const starter = within(card('Starter').getByTestId('entitlements'));
+    expect(starter.getByText('Latest rates for every market')).toBeInTheDocument();
+    expect(starter.queryByText('Currency conversion endpoint')).not.toBeInTheDocument();
+    expect(
+      within(card('Growth').getByTestId('entitlements')).getByText('Currency conversion endpoint'),
+    ).toBeInTheDocument();
+    expect(
+      within(card('Free').getByTestId('entitlements')).getByText('Latest rates for the Bank market'),
+    ).toBeInTheDocument();
+    expect(card('Free').getAllByText('Free')).toHaveLength(2);
+    expect(card('Free').queryByText('/ year')).not.toBeInTheDocument();
+  });
+
+  it('activates the free plan with no price, and only on an app with no plan running', async () => {
+    const onBuy = renderPlans({ plans: [...plans, free] });
+    await userEvent.click(screen.getByRole('button', { name: 'Activate the free plan Free' }));
+    expect(onBuy).toHaveBeenCalledWith(free, 'USD');
+  });
+
+  it('holds the free plan while a plan runs, and says so when one was activated', () => {
+    renderPlans({
+      plans: [...plans, free],
+      current: ending(300, { plan: { _id: 'plan-free', name: 'Free' }, amount: 0 }),
+      activated: 'The free Free plan is active on this app.',
+    });
+    expect(screen.getByRole('button', { name: 'Activate the free plan Free' })).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('The free Free plan is active on this app.');
+  });
+
+  it('shows the price, the credit for the unused term and the amount due before an upgrade', async () => {
+    const startsAt = new Date(now.getTime() - 100 * 86_400_000);
+    const expireAt = new Date(startsAt.getTime() + 365 * 86_400_000);
+    const onBuy = renderPlans({
+      current: ending(265, {
+        plan: { _id: 'plan-starter', name: 'Starter' },
+        amount: 10,
+        startsAt: startsAt.toISOString(),
+        expireAt: expireAt.toISOString(),
+      }),
+    });
+    expect(screen.getByText(/You can upgrade to a dearer plan now/)).toBeInTheDocument();
+    const growth = card('Growth');
+    // 10 × 265/365 = 7.26 credited; 49 − 7.26 = 41.74, with the 0.4% fee 41.91.
+    expect(growth.getByTestId('credit')).toHaveTextContent('−$7.26');
+    expect(growth.getByTestId('price')).toHaveTextContent('$41.91 USD');
+    expect(card('Starter').getByRole('button', { name: 'Buy plan' })).toBeDisabled();
+    await userEvent.click(growth.getByRole('button', { name: 'Upgrade to Growth now in USD' }));
+    expect(onBuy).toHaveBeenCalledWith(plans[0], 'USD');
   });
 });

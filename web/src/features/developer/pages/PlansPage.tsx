@@ -83,6 +83,9 @@ export function PlansPage({ app }: { app: CurrentApp }) {
                 `${window.location.pathname}?paid=${encodeURIComponent(transaction.transactionRefrence)}`,
               );
             }}
+            onActivated={async () => {
+              await Promise.all([subscription.refetch(), upcoming.refetch()]);
+            }}
           />
         )}
         {tab === 'transactions' && <TransactionsTab appId={app._id} />}
@@ -172,12 +175,19 @@ interface PlansTabProps {
   current: Subscription | null | undefined;
   upcoming: Subscription | null | undefined;
   onPurchased: (purchase: Purchase) => Promise<void>;
+  onActivated: () => Promise<void>;
 }
 
-function PlansTab({ appId, current, upcoming, onPurchased }: PlansTabProps) {
+function PlansTab({ appId, current, upcoming, onPurchased, onActivated }: PlansTabProps) {
   const { data: plans, isLoading, error, refetch } = useFetchPlansOnSaleQuery();
   const usdRate = pricingRate(useFetchDollarBuyRateQuery());
-  const { buy, buyingPlanId, problem } = usePlanPurchase({ appId, current, usdRate, onPurchased });
+  const { buy, buyingPlanId, problem, activated } = usePlanPurchase({
+    appId,
+    current,
+    usdRate,
+    onPurchased,
+    onActivated,
+  });
   return (
     <PlansOnSale
       plans={plans}
@@ -190,6 +200,7 @@ function PlansTab({ appId, current, upcoming, onPurchased }: PlansTabProps) {
       buyingPlanId={buyingPlanId}
       onBuy={(plan, currency) => void buy(plan, currency)}
       problem={problem}
+      activated={activated}
     />
   );
 }

@@ -1,0 +1,161 @@
+// Issue 20: the paid API opens what the key's plan was sold with. What a call needs is read from its route and
+// parameters (pure, below); the guard compares it with the entitlements cached with the key, so the check makes no
+// database round trip. A refusal is a free 403 naming the cheapest plan on sale that opens the call.
+import { LRUCache } from 'lru-cache';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  DEFAULT_MARKET,
+  cheapestPlanOpening,
+  entitlementGap,
+  entitlementRefusal,
+  formatUtcDate,
+  type EntitlementNeed,
+  type CandleInterval,
+  type ExportFormat,
+  type Market,
+  type PlanEntitlements,
+} from '@afrofx/shared';
+import { DomainError } from '../../errors';
+import { candleRange, historyRange } from '../rates/rate-range';
+
+const DAY_MS = 86_400_000;
+
+/** The format asked for: the format parameter, else an Accept header naming csv or ndjson, else JSON. */
+export function answerFormat(accept: string | undefined, format: ExportFormat | undefined): ExportFormat {
+  if (format) return format;
+  const header = (accept ?? '').toLowerCase();
+  const csv = header.indexOf('text/csv');
+  const ndjson = header.indexOf('application/x-ndjson');
+  if (csv < 0 && ndjson < 0) return 'json';
+  // Both named: the one listed first.
+  return ndjson < 0 || (csv >= 0 && csv < ndjson) ? 'csv' : 'ndjson';
+}
+
+/** Whole UTC days from `day` (YYYY-MM-DD) back to `today`; undefined for a day that does not parse. */
+function daysBack(day: unknown, today: string): number | undefined {
+  if (typeof day !== 'string') return undefined;
+  const days = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / DAY_MS);
+  return Number.isFinite(days) ? Math.max(days, 0) : undefined;
+}
+
+interface CallQuery {
+  market?: Market;
+  from?: string;
+  to?: string;
+  date?: string;
+  format?: ExportFormat;
+  interval?: CandleInterval;
+}
+
+/** The first day a range reads, or undefined when the range is invalid: the route answers its own 400 then. */
+function firstDay(range: () => { from: string }): string | undefined {
+  try {
+    return range().from;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a paid route asks of the plan, by its path under /v1; null for a call every plan may make. History and
+ * candles reach back to the first day of their range (their defaults included).
+ */
+export function needOf(
+  path: string,
+  query: CallQuery,
+  accept: string | undefined,
+  now: Date,
+): EntitlementNeed | null {
+  const today = formatUtcDate(now);
+  const exported = answerFormat(accept, query.format) !== 'json';
+  switch (path) {
+    case '/rates':
+      return {
+        endpoint: 'latest',
+        market: query.market,
+        daysBack: query.date ? daysBack(query.date, today) : undefined,
+      };
+    case '/rates/history':
+      return {
+        endpoint: 'history',
+        market: query.market,
+        daysBack: daysBack(
+          firstDay(() => historyRange(query, now)),
+          today,
+        ),
+        export: exported,
+      };
+    case '/rates/ohlc':
+      return {
+        endpoint: 'ohlc',
+        market: query.market,
+        daysBack: daysBack(
+          firstDay(() => candleRange(query.interval ?? 'day', query, now)),
+          today,
+        ),
+        export: exported,
+      };
+    case '/rates/premium':
+      return { endpoint: 'premium' };
+    case '/convert':
+      return { endpoint: 'convert', market: query.market ?? DEFAULT_MARKET };
+    default:
+      // /currencies and /usage are open to every plan.
+      return null;
+  }
+}
+
+const PLANS_TTL_MS = 60_000;
+
+/**
+ * The preHandler of the paid routes: refuses a call the key's plan does not open (403) or one above the plan's own
+ * burst rate (429), both before anything is counted. The plans on sale are read only to name one in a refusal, and
+ * kept a minute.
+ */
+export function createEntitlementGuard(loadPlans: () => Promise<PlanEntitlements[]>, prefix = '/v1') {
+  let plans: { at: number; list: Promise<PlanEntitlements[]> } | undefined;
+  const plansOnSale = () => {
+    if (!plans || Date.now() - plans.at > PLANS_TTL_MS) {
+      const list = loadPlans();
+      plans = { at: Date.now(), list };
+      list.catch(() => (plans = undefined));
+    }
+    return plans.list;
+  };
+  // The plan's burst rate, per key and per API process (API_BURST_PER_SECOND stays the shared flood guard).
+  const windows = new LRUCache<string, { second: number; count: number }>({ max: 10_000 });
+  const withinBurst = (keyHash: string, perSecond: number, now: Date) => {
+    const second = Math.floor(now.getTime() / 1000);
+    const window = windows.get(keyHash);
+    if (!window || window.second !== second) {
+      windows.set(keyHash, { second, count: 1 });
+      return true;
+    }
+    return ++window.count <= perSecond;
+  };
+
+  return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const client = request.apiClient;
+    // Premium accounts (SPEC §6) have no plan, and every call is open to them.
+    if (!client || client.premium || !client.subscription) return;
+    const planName = client.subscription.planName;
+    // Bought before entitlements existed: sold as opening everything, under the shared flood guard alone.
+    const entitlements = client.subscription.entitlements;
+    if (!entitlements) return;
+    const now = new Date();
+    const path = (request.routeOptions.url ?? '').slice(prefix.length);
+    const need = needOf(path, request.query as CallQuery, request.headers.accept, now);
+    const gap = need && entitlementGap(entitlements, need);
+    if (gap) {
+      const opening = cheapestPlanOpening(await plansOnSale().catch(() => []), need!);
+      throw new DomainError(403, entitlementRefusal(planName, gap, opening));
+    }
+    if (!withinBurst(client.keyHash, entitlements.burstPerSecond, now)) {
+      void reply.header('Retry-After', 1);
+      throw new DomainError(
+        429,
+        `Too many requests at once: your ${planName} plan allows ${entitlements.burstPerSecond} per second per key.`,
+      );
+    }
+  };
+}
