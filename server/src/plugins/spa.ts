@@ -7,7 +7,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_MARKET, pairOfAlias, pairOfSlugs, pairPath, PAIRS, type Pair } from '@afrofx/shared';
-import { createPublicPages, SITE_PAGE_PATHS, type RenderedPage } from '../modules/site/public-pages';
+import {
+  createPublicPages,
+  RATES_UNAVAILABLE,
+  SITE_PAGE_PATHS,
+  type RenderedPage,
+} from '../modules/site/public-pages';
 import { createRatesSnapshot } from '../modules/public-api/rates-snapshot';
 import type { Runtime } from '../runtime';
 
@@ -25,6 +30,9 @@ const CRAWLER_EXCLUDED = ['/admin', '/developer', '/v1/', '/sandbox-pay/'];
 const CRAWLER_ALLOWED = ['/v1/user/fetch_rates/', '/v1/user/rates/', '/v1/user/site_contact'];
 /** Pages the app shows without rates in them that still belong in the sitemap. */
 const STATIC_PUBLIC_PATHS = ['/api', '/status', '/company/privacy', '/company/terms_of_use'];
+
+/** Seconds a crawler or a client waits before asking again for a page whose rates could not be read. */
+const RATES_RETRY_AFTER_S = 30;
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
   reply
@@ -48,10 +56,31 @@ export const spaPlugin = fp<{ webDist: string | undefined; runtime: Runtime }>(
         snapshot: createRatesSnapshot(runtime.services.rates, runtime.changes),
         publicUrl,
       });
+      /**
+       * A page with rates, or, while the rates cannot be read (no snapshot yet: the database is down since the start),
+       * the page's shell saying so with a 503 that tells crawlers when to come back. The next request tries again.
+       */
+      const sendRatesPage = async (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        page: { path: string } | { pair: Pair },
+      ) => {
+        try {
+          return sendPage(request, reply, await pages.render(page));
+        } catch (err) {
+          request.log.error({ err }, 'public page served without rates: the rates could not be read');
+          reply.status(503).header('retry-after', String(RATES_RETRY_AFTER_S));
+          return sendPage(
+            request,
+            reply,
+            pages.unavailable('pair' in page ? pairPath(page.pair) : page.path),
+          );
+        }
+      };
       for (const sitePath of SITE_PAGE_PATHS) {
         app.get(sitePath, { schema: { hide: true } }, async (request, reply) => {
           if (sitePath === '/') reply.header('link', HOME_RATES_PRELOAD);
-          return sendPage(request, reply, await pages.render({ path: sitePath }));
+          return sendRatesPage(request, reply, { path: sitePath });
         });
       }
       /** A route of a pair's URL; an unknown pair is not found (or an alias, redirected there). */
@@ -68,17 +97,32 @@ export const spaPlugin = fp<{ webDist: string | undefined; runtime: Runtime }>(
           },
         );
       pairRoute('/rates/:base/:asset', async (pair, reply, request) =>
-        sendPage(request, reply, await pages.render({ pair })),
+        sendRatesPage(request, reply, { pair }),
       );
       // Link previews fetch the image again now and then; an hour keeps a day's card roughly current.
-      pairRoute('/rates/:base/:asset/card.png', async (pair, reply) =>
-        reply
-          .type('image/png')
-          .header('cache-control', 'public, max-age=3600')
-          .send(await pages.card(pair)),
-      );
-      app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-        const changed = await pages.lastChanged();
+      pairRoute('/rates/:base/:asset/card.png', async (pair, reply, request) => {
+        let card: Buffer;
+        try {
+          card = await pages.card(pair);
+        } catch (err) {
+          request.log.error({ err }, 'rate card not drawn: the rates could not be read');
+          return reply
+            .status(503)
+            .header('retry-after', String(RATES_RETRY_AFTER_S))
+            .send({
+              message: `${RATES_UNAVAILABLE}. Please try again in a minute.`,
+              statusCode: 503,
+              error: 'Service Unavailable',
+            });
+        }
+        return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(card);
+      });
+      app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+        // Without the rates, the pages are still listed, only without when they changed.
+        const changed = await pages.lastChanged().catch((err: unknown) => {
+          request.log.error({ err }, 'sitemap without dates: the rates could not be read');
+          return new Map<string, string>();
+        });
         const entry = (pagePath: string, lastmod?: string) =>
           `<url><loc>${publicUrl}${pagePath}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
         const urls = [

@@ -60,6 +60,8 @@ const SITE_PAGES: Record<string, { title: string; heading: string; lead: string 
 
 export const SITE_PAGE_PATHS = Object.keys(SITE_PAGES);
 
+export const RATES_UNAVAILABLE = 'Rates are temporarily unavailable';
+
 /** The pair's Open Graph / X card image. */
 export const cardPath = (pair: Pair) => `${pairPath(pair)}/card.png`;
 
@@ -223,7 +225,30 @@ export function createPublicPages(options: {
     return made;
   }
 
+  const unavailablePages = new Map<string, RenderedPage>();
+
   return {
+    /**
+     * The page at `path` without rates, for while the rates cannot be read (the database is down before the first
+     * snapshot was loaded): the site's shell says so, and the app's script tries the rates again itself.
+     */
+    unavailable(path: string): RenderedPage {
+      let page = unavailablePages.get(path);
+      if (!page) {
+        const html = document(
+          {
+            title: RATES_UNAVAILABLE,
+            description: `${RATES_UNAVAILABLE}. Please try again in a minute.`,
+            path,
+          },
+          `<main class="ssr-page"><h1>${RATES_UNAVAILABLE}</h1><p role="alert">We cannot read today’s rates right now. This page will show them again as soon as they are back; please try again in a minute.</p></main>`,
+        );
+        page = { html, brotli: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }) };
+        unavailablePages.set(path, page);
+      }
+      return page;
+    },
+
     /** The page at a site path (SITE_PAGE_PATHS) or of a pair, from the cache while no rate changed. */
     render(page: { path: string } | { pair: Pair }): Promise<RenderedPage> {
       const key = 'pair' in page ? pairPath(page.pair) : page.path;
