@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -97,29 +97,46 @@ function firstLoad(id: string, moduleInfo: (id: string) => Rolldown.ModuleInfo |
   return false;
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadLatinFont(), precompress()],
+// `vite build --ssr src/entry-server.tsx` (npm run build): the public pages' renderer for the server, one file with
+// its libraries inside, so that the server's image needs none of the web's packages.
+const SSR_BUILD: UserConfig = {
+  plugins: [react()],
+  ssr: { noExternal: true },
   build: {
-    outDir: 'dist',
+    outDir: 'dist/server',
     emptyOutDir: true,
-    // No preloading helper: with it, `/` carried a list of every lazy chunk's dependencies and the code to fetch
-    // them ahead (about 0.45 kB of brotli, issue 11, point 2). The price: on the first visit of a lazy page, the small
-    // chunks it shares with other pages are fetched once it has arrived, one round trip later, instead of beside it.
-    modulePreload: false,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: (id, context) =>
-                firstLoad(id, (module) => context.getModuleInfo(module)) ? 'app' : null,
+    copyPublicDir: false,
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? SSR_BUILD
+    : {
+        plugins: [react(), tailwindcss(), preloadLatinFont(), precompress()],
+        build: {
+          outDir: 'dist',
+          emptyOutDir: true,
+          // No preloading helper: with it, `/` carried a list of every lazy chunk's dependencies and the code to fetch
+          // them ahead (about 0.45 kB of brotli, issue 11, point 2). The price: on the first visit of a lazy page, the small
+          // chunks it shares with other pages are fetched once it has arrived, one round trip later, instead of beside it.
+          modulePreload: false,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: (id, context) =>
+                      firstLoad(id, (module) => context.getModuleInfo(module)) ? 'app' : null,
+                  },
+                ],
+              },
             },
-          ],
+          },
+        },
+        server: {
+          proxy: { '/v1': 'http://localhost:3000' },
         },
       },
-    },
-  },
-  server: {
-    proxy: { '/v1': 'http://localhost:3000' },
-  },
-});
+);

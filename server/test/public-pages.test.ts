@@ -12,13 +12,15 @@ import {
   BASE_DISPLAY,
   formatNumber,
   MARKETS,
+  PAGE_SEED_ID,
   pairPath,
   PAIRS,
   type Market,
+  type PageSeed,
   type Quote,
 } from '@afrofx/shared';
 import { siblingApp } from './support/paid-api';
-import { createTestApp, eventually, redisAvailable, type TestApp } from './support/test-app';
+import { createTestApp, eventually, redisAvailable, webRenderer, type TestApp } from './support/test-app';
 
 // The shape of web/index.html after `vite build`: the server keeps its scripts and fills its title and root.
 const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
@@ -63,6 +65,11 @@ async function apiRates(): Promise<Quote[]> {
 
 const money = (quote: Quote, value: number) => `${BASE_DISPLAY[quote.base].symbol}${formatNumber(value)}`;
 
+function seed(html: string): PageSeed {
+  const match = new RegExp(`<script type="application/json" id="${PAGE_SEED_ID}">(.*?)</script>`).exec(html);
+  return JSON.parse(match![1]!) as PageSeed;
+}
+
 function jsonLd(html: string): Array<Record<string, unknown>> {
   const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
   return match ? JSON.parse(match[1]!) : [];
@@ -71,7 +78,7 @@ function jsonLd(html: string): Array<Record<string, unknown>> {
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'afrofx-web-dist-'));
   await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
-  t = await createTestApp({ WEB_DIST: webDist });
+  t = await createTestApp({ WEB_DIST: webDist }, { renderPage: await webRenderer() });
   await createRate('black_market_cash', 'naira', 'dollar', 1520, 1539);
   await createRate('bank', 'naira', 'dollar', 1450.5, 1470.25);
   await createRate('black_market_transfer', 'naira', 'dollar', 1525, 1534.75);
@@ -83,17 +90,26 @@ afterAll(async () => {
 });
 
 describe('home page', () => {
-  it('holds every rate the API answers, inside the app root, with the scripts kept', async () => {
+  it('shows the board’s rates inside the app root, with every rate the API answers as its data', async () => {
     const res = await page('/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    const root = /<div id="root">([\s\S]*)<\/div><\/body>/.exec(res.body)?.[1] ?? '';
+    const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(res.body)?.[1] ?? '';
     const rates = await apiRates();
     expect(rates).toHaveLength(4);
-    for (const quote of rates) {
+    // The board opens on the naira's cash market, as the app draws it.
+    for (const quote of rates.filter((q) => q.base === 'naira' && q.market === 'black_market_cash')) {
       expect(root).toContain(money(quote, quote.buy));
       expect(root).toContain(money(quote, quote.sell));
     }
+    // The data the browser hydrates the page from: the API's answer for every market.
+    const data = seed(res.body);
+    expect(Object.keys(data.rates).sort()).toEqual([...MARKETS].sort());
+    const withoutAge = ({ ageSeconds: _age, stale: _stale, ...quote }: Quote) => quote;
+    expect(Object.values(data.rates).flat().map(withoutAge)).toEqual(
+      expect.arrayContaining(rates.map(withoutAge)),
+    );
+    expect(Object.values(data.rates).flat()).toHaveLength(rates.length);
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
     expect(res.body.match(/<title>/g)).toHaveLength(1);
     expect(res.body).toContain(
@@ -135,9 +151,18 @@ describe('pair pages', () => {
     const res = await page('/rates/naira/dollar');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Dollar to naira today: ₦1,539.00 cash sell · AfroFX</title>');
-    for (const quote of (await apiRates()).filter((q) => q.base === 'naira' && q.asset === 'dollar')) {
-      expect(res.body).toContain(`<td>${money(quote, quote.buy)}</td><td>${money(quote, quote.sell)}</td>`);
+    const quotes = (await apiRates()).filter((q) => q.base === 'naira' && q.asset === 'dollar');
+    expect(quotes).toHaveLength(3);
+    // Every market's rates in the description; the board shows the cash market's.
+    const description = /<meta name="description" content="([^"]*)"/.exec(res.body)![1]!;
+    for (const quote of quotes) {
+      expect(description).toContain(`${money(quote, quote.buy)} buy, ${money(quote, quote.sell)} sell`);
     }
+    const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(res.body)![1]!;
+    const cash = quotes.find((q) => q.market === 'black_market_cash')!;
+    expect(root).toContain(money(cash, cash.buy));
+    expect(root).toContain('<h1');
+    expect(root).toContain('Dollar to naira today');
     expect(res.body).toContain('<link rel="canonical" href="http://afrofx.test/rates/naira/dollar" />');
     expect(res.body).toContain(
       '<meta property="og:image" content="http://afrofx.test/rates/naira/dollar/card.png" />',
@@ -183,7 +208,7 @@ describe('pair pages', () => {
     const res = await page('/rates/cedis/canadian-dollar');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Canadian dollar to cedi today · AfroFX</title>');
-    expect(res.body).toContain('No rate yet');
+    expect(res.body).toContain('Rates have not been updated today.');
     expect(jsonLd(res.body)).toEqual([]);
   });
 
@@ -243,7 +268,7 @@ describe('a new rate', () => {
   (process.env.DATABASE_URL && redisAvailable ? it : it.skip)(
     'is in the page of another process within 2 s (PostgreSQL and Redis)',
     async () => {
-      const sibling = await siblingApp(t);
+      const sibling = await siblingApp(t, { renderPage: await webRenderer() });
       try {
         // The sibling renders and caches the page before the rate changes.
         expect((await page('/rates/rand/euro', sibling.app)).body).toContain('R20.95');
@@ -291,7 +316,7 @@ describe('while the rates cannot be read', () => {
   // database: the rates table moved away and back).
   let fresh: TestApp;
   beforeAll(async () => {
-    fresh = await createTestApp({ WEB_DIST: webDist });
+    fresh = await createTestApp({ WEB_DIST: webDist }, { renderPage: await webRenderer() });
   });
   afterAll(() => fresh.close());
 

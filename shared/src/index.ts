@@ -16,3 +16,4 @@ export * from './contracts/webhooks';
 export * from './contracts/site';
 export * from './plan-lifecycle';
 export * from './pair-pages';
+export * from './page-seed';

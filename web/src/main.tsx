@@ -1,21 +1,30 @@
+import { PAGE_SEED_ID, type PageSeed } from '@afrofx/shared';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { seededApp } from './app/page-seed';
 import { createStore } from './app/store';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-const start = () =>
+const seedElement = document.getElementById(PAGE_SEED_ID);
+if (seedElement?.textContent) {
+  // A public page rendered by the server (issue 22): the app's first render draws the same markup from the same
+  // data and clock, and takes the page over without drawing it again.
+  const seed = JSON.parse(seedElement.textContent) as PageSeed;
+  const { store, clock } = seededApp(seed);
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <App store={store} clock={clock} />
+    </StrictMode>,
+  );
+} else {
   createRoot(container).render(
     <StrictMode>
       <App store={createStore()} />
     </StrictMode>,
   );
-
-// A public page comes with its rates rendered by the server (issue 22). The app's first render keeps the main thread
-// busy, and a browser that has the script before its first frame would paint only after it: the server's HTML is
-// painted first (the frame's callback runs before the paint, the timeout after it), then the app draws over it.
-if (container.hasChildNodes()) requestAnimationFrame(() => setTimeout(start));
-else start();
+}

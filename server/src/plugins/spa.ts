@@ -3,10 +3,19 @@
 // rates in them (modules/site/public-pages.ts), beside the sitemap and robots.txt that point crawlers at them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_MARKET, pairOfAlias, pairOfSlugs, pairPath, PAIRS, type Pair } from '@afrofx/shared';
+import {
+  DEFAULT_MARKET,
+  pairOfAlias,
+  pairOfSlugs,
+  pairPath,
+  PAIRS,
+  type Pair,
+  type RenderPage,
+} from '@afrofx/shared';
 import {
   createPublicPages,
   RATES_UNAVAILABLE,
@@ -23,6 +32,9 @@ const REVALIDATE = 'no-cache';
 // The home page's first rate table (web/src/features/public/public-api.ts, default market): the browser starts
 // this call with the HTML instead of after the app's script has run; the app's own fetch then takes the answer.
 const HOME_RATES_PRELOAD = `</v1/user/fetch_rates/${DEFAULT_MARKET}>; rel=preload; as=fetch; crossorigin=anonymous`;
+
+/** Where under the web build its server renderer is (web/vite.config.ts): never served as a file. */
+const SSR_DIR = 'server';
 
 /** Public pages that are not the app's own: the consoles and the API stay out of search results. */
 const CRAWLER_EXCLUDED = ['/admin', '/developer', '/v1/', '/sandbox-pay/'];
@@ -45,16 +57,33 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPa
   return reply.send(page.html);
 }
 
-export const spaPlugin = fp<{ webDist: string | undefined; runtime: Runtime }>(
-  async (app: FastifyInstance, { webDist, runtime }) => {
+/** The public pages' renderer the web build made beside the app (web/vite.config.ts), if it made one. */
+async function builtRenderer(webDist: string): Promise<RenderPage | undefined> {
+  const file = path.join(webDist, SSR_DIR, 'entry-server.js');
+  if (!existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage };
+  return module.renderPage;
+}
+
+export const spaPlugin = fp<{ webDist: string | undefined; runtime: Runtime; renderPage?: RenderPage }>(
+  async (app: FastifyInstance, { webDist, runtime, renderPage: givenRenderer }) => {
     const hasSpa = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
+    const renderPage = hasSpa ? (givenRenderer ?? (await builtRenderer(webDist))) : undefined;
+    if (hasSpa && !renderPage) {
+      app.log.warn(
+        { webDist },
+        'no server renderer in the web build: public pages carry their head, the browser draws them',
+      );
+    }
     if (hasSpa) {
       const assets = path.join(webDist, 'assets') + path.sep;
-      const { publicUrl } = runtime.config;
+      const { publicUrl, staleAfterHours } = runtime.config;
       const pages = createPublicPages({
         template: readFileSync(path.join(webDist, 'index.html'), 'utf8'),
         snapshot: createRatesSnapshot(runtime.services.rates, runtime.changes),
         publicUrl,
+        renderPage,
+        staleAfterMs: staleAfterHours * 3_600_000,
       });
       /**
        * A page with rates, or, while the rates cannot be read (no snapshot yet: the database is down since the start),
@@ -158,6 +187,7 @@ export const spaPlugin = fp<{ webDist: string | undefined; runtime: Runtime }>(
         index: false,
         // The build writes a .br and a .gz beside every file (web/vite.config.ts); no compression per request.
         preCompressed: true,
+        allowedPath: (pathName) => !pathName.startsWith(`/${SSR_DIR}/`),
         setHeaders: (reply, file) => {
           reply.header('cache-control', file.startsWith(assets) ? IMMUTABLE : REVALIDATE);
         },
