@@ -8,11 +8,13 @@ import { seededApp } from './app/page-seed';
 
 export const renderPage: RenderPage = async (url: string, seed: PageSeed) => {
   const { store, clock } = seededApp(seed);
-  // Waits for the lazy pages' code, so that the markup is the page's, not its loading state.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <App store={store} location={url} clock={clock} />
     </StrictMode>,
+    // A large boundary is otherwise sent after the rest, with an inline script that moves it into place, which the
+    // site's Content-Security-Policy (script-src 'self') does not run: every boundary stays in place.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));

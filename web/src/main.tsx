@@ -12,14 +12,20 @@ if (!container) throw new Error('The page has no #root element.');
 const seedElement = document.getElementById(PAGE_SEED_ID);
 if (seedElement?.textContent) {
   // A public page rendered by the server (issue 22): the app's first render draws the same markup from the same
-  // data and clock, and takes the page over without drawing it again.
+  // data and clock, and takes the page over without drawing it again. Hydrating keeps the main thread busy, and a
+  // browser that has the script before its first frame would paint only after it: the server's HTML is painted first
+  // (the frame's callback runs before the paint, the timeout after it).
   const seed = JSON.parse(seedElement.textContent) as PageSeed;
   const { store, clock } = seededApp(seed);
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <App store={store} clock={clock} />
-    </StrictMode>,
+  requestAnimationFrame(() =>
+    setTimeout(() =>
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App store={store} clock={clock} />
+        </StrictMode>,
+      ),
+    ),
   );
 } else {
   createRoot(container).render(

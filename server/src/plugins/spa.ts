@@ -7,15 +7,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  DEFAULT_MARKET,
-  pairOfAlias,
-  pairOfSlugs,
-  pairPath,
-  PAIRS,
-  type Pair,
-  type RenderPage,
-} from '@afrofx/shared';
+import { pairOfAlias, pairOfSlugs, pairPath, PAIRS, type Pair, type RenderPage } from '@afrofx/shared';
 import {
   createPublicPages,
   RATES_UNAVAILABLE,
@@ -29,9 +21,6 @@ import type { Runtime } from '../runtime';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // index.html names the current hashed files, so the browser asks again (a 304 when unchanged) on every visit.
 const REVALIDATE = 'no-cache';
-// The home page's first rate table (web/src/features/public/public-api.ts, default market): the browser starts
-// this call with the HTML instead of after the app's script has run; the app's own fetch then takes the answer.
-const HOME_RATES_PRELOAD = `</v1/user/fetch_rates/${DEFAULT_MARKET}>; rel=preload; as=fetch; crossorigin=anonymous`;
 
 /** Where under the web build its server renderer is (web/vite.config.ts): never served as a file. */
 const SSR_DIR = 'server';
@@ -108,7 +97,6 @@ export const spaPlugin = fp<{ webDist: string | undefined; runtime: Runtime; ren
       };
       for (const sitePath of SITE_PAGE_PATHS) {
         app.get(sitePath, { schema: { hide: true } }, async (request, reply) => {
-          if (sitePath === '/') reply.header('link', HOME_RATES_PRELOAD);
           return sendRatesPage(request, reply, { path: sitePath });
         });
       }
