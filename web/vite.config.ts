@@ -102,6 +102,8 @@ function firstLoad(id: string, moduleInfo: (id: string) => Rolldown.ModuleInfo |
 const SSR_BUILD: UserConfig = {
   plugins: [react()],
   ssr: { noExternal: true },
+  // The libraries' production code, whatever NODE_ENV the server runs with: no development checks on each render.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: 'dist/server',
     emptyOutDir: true,

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { seededApp } from './app/page-seed';
+import { preloadPage } from './app/router';
 import { createStore } from './app/store';
 import './index.css';
 
@@ -17,16 +18,18 @@ if (seedElement?.textContent) {
   // (the frame's callback runs before the paint, the timeout after it).
   const seed = JSON.parse(seedElement.textContent) as PageSeed;
   const { store, clock } = seededApp(seed);
-  requestAnimationFrame(() =>
-    setTimeout(() =>
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <App store={store} clock={clock} />
-        </StrictMode>,
-      ),
-    ),
-  );
+  const hydrate = () =>
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App store={store} clock={clock} />
+      </StrictMode>,
+    );
+  // A lazy page's code first, as the server drew the page whole; should it fail to load, hydration goes ahead and the
+  // page waits for its code as on a first visit in the app.
+  void preloadPage(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => requestAnimationFrame(() => setTimeout(hydrate)));
 } else {
   createRoot(container).render(
     <StrictMode>

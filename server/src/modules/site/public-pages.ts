@@ -1,7 +1,8 @@
 // The public pages as HTML with today's rates in them (issue 22): a crawler, a link preview or a phone whose script
-// is still loading reads the numbers before any script runs. The app's script then draws the page over it.
-// Each page is rendered once per rates snapshot: the snapshot's version changes with any rate, and the change feed
-// makes every process load a new snapshot at once (rates-snapshot.ts), which drops this cache on the next request.
+// is still loading reads the numbers before any script runs. The body is the app's own markup (web/src/entry-server),
+// which the app's script hydrates from the data embedded beside it. Each page is rendered once per rates snapshot
+// (and day): the snapshot's version changes with any rate, and the change feed makes every process load a new
+// snapshot at once (rates-snapshot.ts), which drops this cache on the next request.
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import escapeHtml from 'escape-html';
 import {
@@ -9,6 +10,7 @@ import {
   BASE_DISPLAY,
   DEFAULT_MARKET,
   formatNumber,
+  formatUtcDate,
   MARKET_LABELS,
   MARKET_TABS,
   MARKETS,
@@ -220,7 +222,9 @@ export function createPublicPages(options: {
     key: string,
     make: (rates: QuoteWithoutAge[]) => Promise<T> | T,
   ): Promise<T> {
-    const { rates, version } = await snapshot.get();
+    const { rates, version: ratesVersion } = await snapshot.get();
+    // A new day too: what a page calls today's rates, or not, is judged at render time (the seed's renderedAt).
+    const version = `${ratesVersion}:${formatUtcDate(new Date())}`;
     if (version !== cachedVersion) {
       cache = new Map();
       cachedVersion = version;
