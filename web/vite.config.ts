@@ -48,6 +48,32 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Fetches the app's chunk (and what it imports) with the page: main.tsx imports it only after the first paint, by when it has arrived.
+ * (Vite's own preloading is off, see modulePreload below.)
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'afrofx-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const app = Object.values(bundle ?? {}).find(
+          (output): output is Rolldown.OutputChunk =>
+            output.type === 'chunk' && output.name === 'app' && !output.isEntry,
+        );
+        if (!app) throw new Error('the app chunk is missing from the build');
+        return [app.fileName, ...app.imports].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 /** Preloads the Latin Inter face from index.html: every page's text needs it, and the CSS finds it late. */
 function preloadLatinFont(): Plugin {
   return {
@@ -72,7 +98,8 @@ function preloadLatinFont(): Plugin {
   };
 }
 
-const ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx');
+// The app's code that main.tsx imports once the page is painted: with what it imports, the one chunk `/` loads.
+const ENTRY = path.resolve(import.meta.dirname, 'src/boot.tsx');
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|immer|redux|reselect|use-sync-external-store)[\\/]/;
 const SITE = /[\\/]web[\\/]src[\\/]/;
@@ -116,7 +143,7 @@ export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? SSR_BUILD
     : {
-        plugins: [react(), tailwindcss(), preloadLatinFont(), precompress()],
+        plugins: [react(), tailwindcss(), preloadApp(), preloadLatinFont(), precompress()],
         build: {
           outDir: 'dist',
           emptyOutDir: true,
@@ -128,6 +155,9 @@ export default defineConfig(({ isSsrBuild }) =>
             output: {
               codeSplitting: {
                 groups: [
+                  // Vite's helper that main.tsx's import goes through: a chunk of its own, else it joins the app's
+                  // chunk and main.tsx would have to evaluate that chunk before the first paint.
+                  { name: (id) => (id.includes('preload-helper') ? 'preload-helper' : null) },
                   {
                     name: (id, context) =>
                       firstLoad(id, (module) => context.getModuleInfo(module)) ? 'app' : null,

@@ -1,6 +1,6 @@
 // The public pages as a crawler or a link preview reads them (issue 22): no script runs, so the rates, the title
 // and the structured data must be in the HTML the server sends, and a new rate must be in the next page.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -26,8 +26,11 @@ import { createTestApp, eventually, redisAvailable, webRenderer, type TestApp } 
 const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <meta name="description" content="Daily exchange rates." />
 <title>AfroFX · African exchange rates</title>
-<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script></head>
+<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>
+<link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css"></head>
 <body><div id="root"></div></body></html>`;
+
+const STYLES = '.rates{color:#0b3d2e}';
 
 let t: TestApp;
 let webDist: string;
@@ -78,6 +81,8 @@ function jsonLd(html: string): Array<Record<string, unknown>> {
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'afrofx-web-dist-'));
   await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'assets/index-Ef56Gh78.css'), STYLES);
   t = await createTestApp({ WEB_DIST: webDist }, { renderPage: await webRenderer() });
   await createRate('black_market_cash', 'naira', 'dollar', 1520, 1539);
   await createRate('bank', 'naira', 'dollar', 1450.5, 1470.25);
@@ -117,6 +122,12 @@ describe('home page', () => {
     );
     expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
     expect(res.body).toContain('<link rel="canonical" href="http://afrofx.test/" />');
+  });
+
+  it('carries the build’s stylesheet in the page, so that its first paint waits for no other request', async () => {
+    const res = await page('/');
+    expect(res.body).toContain(`<style>${STYLES}</style>`);
+    expect(res.body).not.toContain('<link rel="stylesheet"');
   });
 
   it('sends the brotli copy to a browser that accepts it', async () => {

@@ -1,5 +1,5 @@
 // The public pages' markup on the server (issue 22): built by `vite build --ssr` into dist/server/entry-server.js,
-// which the server loads (server/src/plugins/spa.ts). The browser hydrates it from the same seed (main.tsx).
+// which the server loads (server/src/plugins/spa.ts). The browser hydrates it from the same seed (boot.tsx).
 import type { PageSeed, RenderPage } from '@afrofx/shared';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';

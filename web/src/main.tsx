@@ -1,39 +1,7 @@
-import { PAGE_SEED_ID, type PageSeed } from '@afrofx/shared';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { seededApp } from './app/page-seed';
-import { preloadPage } from './app/router';
-import { createStore } from './app/store';
+// The page's first script: small, so that the browser paints the server's HTML (a public page comes with its rates,
+// issue 22) before the app's code is evaluated. A browser that has its scripts before its first frame runs them
+// first, and evaluating the app keeps the main thread busy for a while: the app (boot.tsx, preloaded by index.html)
+// is imported after the first frame (the frame's callback runs before the paint, the timeout after it).
 import './index.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
-
-const seedElement = document.getElementById(PAGE_SEED_ID);
-if (seedElement?.textContent) {
-  // A public page rendered by the server (issue 22): the app's first render draws the same markup from the same
-  // data and clock, and takes the page over without drawing it again. Hydrating keeps the main thread busy, and a
-  // browser that has the script before its first frame would paint only after it: the server's HTML is painted first
-  // (the frame's callback runs before the paint, the timeout after it).
-  const seed = JSON.parse(seedElement.textContent) as PageSeed;
-  const { store, clock } = seededApp(seed);
-  const hydrate = () =>
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App store={store} clock={clock} />
-      </StrictMode>,
-    );
-  // A lazy page's code first, as the server drew the page whole; should it fail to load, hydration goes ahead and the
-  // page waits for its code as on a first visit in the app.
-  void preloadPage(window.location.pathname)
-    .catch(() => undefined)
-    .then(() => requestAnimationFrame(() => setTimeout(hydrate)));
-} else {
-  createRoot(container).render(
-    <StrictMode>
-      <App store={createStore()} />
-    </StrictMode>,
-  );
-}
+requestAnimationFrame(() => setTimeout(() => void import('./boot')));
