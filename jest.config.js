@@ -22,7 +22,11 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(tsx?|js)$': swc },
       // ESM-only dependencies that jest's CommonJS runtime cannot require as they ship.
-      transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|@scalar|github-slugger)/)'],
+      // lightweight-charts and fancy-canvas: the web app's chart page, which the public pages' renderer loads.
+      transformIgnorePatterns: [
+        '/node_modules/(?!(content-disposition|cookie|@scalar|github-slugger|lightweight-charts|fancy-canvas)/)',
+      ],
+      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/web/test/asset-stub.js' },
     },
     {
       displayName: 'web',

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -48,6 +48,32 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Fetches the app's chunk (and what it imports) with the page: main.tsx imports it only after the first paint, by when it has arrived.
+ * (Vite's own preloading is off, see modulePreload below.)
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'afrofx-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const app = Object.values(bundle ?? {}).find(
+          (output): output is Rolldown.OutputChunk =>
+            output.type === 'chunk' && output.name === 'app' && !output.isEntry,
+        );
+        if (!app) throw new Error('the app chunk is missing from the build');
+        return [app.fileName, ...app.imports].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 /** Preloads the Latin Inter face from index.html: every page's text needs it, and the CSS finds it late. */
 function preloadLatinFont(): Plugin {
   return {
@@ -72,7 +98,8 @@ function preloadLatinFont(): Plugin {
   };
 }
 
-const ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx');
+// The app's code that main.tsx imports once the page is painted: with what it imports, the one chunk `/` loads.
+const ENTRY = path.resolve(import.meta.dirname, 'src/boot.tsx');
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|immer|redux|reselect|use-sync-external-store)[\\/]/;
 const SITE = /[\\/]web[\\/]src[\\/]/;
@@ -97,29 +124,51 @@ function firstLoad(id: string, moduleInfo: (id: string) => Rolldown.ModuleInfo |
   return false;
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadLatinFont(), precompress()],
+// `vite build --ssr src/entry-server.tsx` (npm run build): the public pages' renderer for the server, one file with
+// its libraries inside, so that the server's image needs none of the web's packages.
+const SSR_BUILD: UserConfig = {
+  plugins: [react()],
+  ssr: { noExternal: true },
+  // The libraries' production code, whatever NODE_ENV the server runs with: no development checks on each render.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
-    outDir: 'dist',
+    outDir: 'dist/server',
     emptyOutDir: true,
-    // No preloading helper: with it, `/` carried a list of every lazy chunk's dependencies and the code to fetch
-    // them ahead (about 0.45 kB of brotli, issue 11, point 2). The price: on the first visit of a lazy page, the small
-    // chunks it shares with other pages are fetched once it has arrived, one round trip later, instead of beside it.
-    modulePreload: false,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: (id, context) =>
-                firstLoad(id, (module) => context.getModuleInfo(module)) ? 'app' : null,
+    copyPublicDir: false,
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? SSR_BUILD
+    : {
+        plugins: [react(), tailwindcss(), preloadApp(), preloadLatinFont(), precompress()],
+        build: {
+          outDir: 'dist',
+          emptyOutDir: true,
+          // No preloading helper: with it, `/` carried a list of every lazy chunk's dependencies and the code to fetch
+          // them ahead (about 0.45 kB of brotli, issue 11, point 2). The price: on the first visit of a lazy page, the small
+          // chunks it shares with other pages are fetched once it has arrived, one round trip later, instead of beside it.
+          modulePreload: false,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  // Vite's helper that main.tsx's import goes through: a chunk of its own, else it joins the app's
+                  // chunk and main.tsx would have to evaluate that chunk before the first paint.
+                  { name: (id) => (id.includes('preload-helper') ? 'preload-helper' : null) },
+                  {
+                    name: (id, context) =>
+                      firstLoad(id, (module) => context.getModuleInfo(module)) ? 'app' : null,
+                  },
+                ],
+              },
             },
-          ],
+          },
+        },
+        server: {
+          proxy: { '/v1': 'http://localhost:3000' },
         },
       },
-    },
-  },
-  server: {
-    proxy: { '/v1': 'http://localhost:3000' },
-  },
-});
+);

@@ -3,7 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { ErrorBody } from '@afrofx/shared';
+import { ErrorBody, type RenderPage } from '@afrofx/shared';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { contractDocument } from './api-contract';
 import { apiDocsPage, apiQuickStart, splitApiDocument, type OpenApiDocument } from './api-docs';
@@ -31,7 +31,11 @@ import type { RouteOptions } from './route-options';
 import { buildValidator } from './validation';
 import type { Runtime } from './runtime';
 
-export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
+export async function buildApp(
+  runtime: Runtime,
+  /** The public pages' renderer, when not the web build's own (tests give the source's). */
+  options: { renderPage?: RenderPage } = {},
+): Promise<FastifyInstance> {
   const { config, services } = runtime;
   const app = Fastify({
     loggerInstance: runtime.log as FastifyBaseLogger,
@@ -141,6 +145,6 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxPayRoutes, { ...routeOptions, prefix: '/sandbox-pay' });
   }
-  await app.register(spaPlugin, { webDist: config.webDist, runtime });
+  await app.register(spaPlugin, { webDist: config.webDist, runtime, renderPage: options.renderPage });
   return app;
 }

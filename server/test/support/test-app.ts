@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import IORedis from 'ioredis';
+import type { RenderPage } from '@afrofx/shared';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime';
@@ -88,9 +89,18 @@ function attachmentsOf(raw: string): OutboxMail['attachments'] {
   });
 }
 
+/**
+ * The public pages' renderer from the web app's source (web/src/entry-server.tsx), as the web build makes it: jest
+ * compiles it like the tests. Imported by a path in a variable, so that the server's type check does not read the web's JSX.
+ */
+export async function webRenderer(): Promise<RenderPage> {
+  const source = path.resolve(__dirname, '../../../web/src/entry-server.tsx');
+  return ((await import(source)) as { renderPage: RenderPage }).renderPage;
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<RuntimeOptions, 'now'> = {},
+  { renderPage, ...options }: Pick<RuntimeOptions, 'now'> & { renderPage?: RenderPage } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'afrofx-test-'));
   const serverDb = process.env.DATABASE_URL
@@ -119,7 +129,7 @@ export async function createTestApp(
     ...options,
   });
   const worker = runtime.startWorker();
-  const app = await buildApp(runtime);
+  const app = await buildApp(runtime, { renderPage });
   await app.ready();
 
   let token: string | undefined;

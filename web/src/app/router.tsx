@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { useParams, useRoutes, type RouteObject } from 'react-router';
+import { isValidElement, lazy, Suspense, useState, type ComponentType } from 'react';
+import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-router';
 import { pairOfSlugs, pairPath } from '@afrofx/shared';
 import { Spinner } from '../components/Spinner';
 import { HomePage } from '../features/public/pages/HomePage';
@@ -9,17 +9,23 @@ import { NotFoundPage } from './NotFoundPage';
 /**
  * A page whose code loads on first use: `/` carries only the home page, and the developer portal and the admin
  * console are chunks of their own, each with its routes. A public page waits inside the site's layout, so the header
- * stays while it loads.
+ * stays while it loads. `preload` loads the code ahead: a page the server rendered must have it before the app
+ * hydrates, or the page would wait, and be drawn again, once it arrived (see preloadPage).
  */
 function lazyPage<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
-  const Page = lazy(async () => ({ default: pick(await load()) }));
-  return function LazyPage(props: P) {
+  let loaded: ComponentType<P> | undefined;
+  const preload = async () => (loaded = pick(await load()));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function LazyPage(props: P) {
+    // Chosen once per mount: switching from the lazy component to the loaded one would mount the page again.
+    const [Page] = useState<ComponentType<P>>(() => loaded ?? Lazy);
     return (
       <Suspense fallback={<PageLoading />}>
         <Page {...props} />
       </Suspense>
     );
-  };
+  }
+  return Object.assign(LazyPage, { preload });
 }
 
 const DeveloperPortal = lazyPage(
@@ -101,6 +107,14 @@ function PageLoading() {
       <Spinner label="Loading the page" className="text-brand-600 [&_svg]:size-8" />
     </div>
   );
+}
+
+/** Loads the code of the lazy pages that `pathname` shows, so that they render at once. */
+export async function preloadPage(pathname: string): Promise<void> {
+  const pages = (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
+    isValidElement(route.element) ? (route.element.type as { preload?: () => Promise<unknown> }) : {},
+  );
+  await Promise.all(pages.map((page) => page.preload?.()));
 }
 
 export function AppRoutes() {

@@ -41,6 +41,13 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const NO_TOASTS: ToastItem[] = [];
+
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => items);
+  // A page rendered on the server, and hydrated, starts without toasts.
+  return useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => NO_TOASTS,
+  );
 }

@@ -1,25 +1,28 @@
 // The public pages as HTML with today's rates in them (issue 22): a crawler, a link preview or a phone whose script
-// is still loading reads the numbers before any script runs. The app's script then draws the page over it.
-// Each page is rendered once per rates snapshot: the snapshot's version changes with any rate, and the change feed
-// makes every process load a new snapshot at once (rates-snapshot.ts), which drops this cache on the next request.
+// is still loading reads the numbers before any script runs. The body is the app's own markup (web/src/entry-server),
+// which the app's script hydrates from the data embedded beside it. Each page is rendered once per rates snapshot
+// (and day): the snapshot's version changes with any rate, and the change feed makes every process load a new
+// snapshot at once (rates-snapshot.ts), which drops this cache on the next request.
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import escapeHtml from 'escape-html';
 import {
   ASSET_DISPLAY,
-  ASSETS,
   BASE_DISPLAY,
-  BASES,
   DEFAULT_MARKET,
   formatNumber,
   formatUtcDate,
   MARKET_LABELS,
   MARKET_TABS,
+  MARKETS,
+  PAGE_SEED_ID,
   pairName,
   pairPath,
-  PAIRS,
   type Base,
+  type PageSeed,
   type Pair,
+  type RenderPage,
   type QuoteWithoutAge,
+  withFreshness,
 } from '@afrofx/shared';
 import type { RatesSnapshotSource } from '../public-api/rates-snapshot';
 import { rateCardPng } from './rate-card';
@@ -60,6 +63,8 @@ const SITE_PAGES: Record<string, { title: string; heading: string; lead: string 
 
 export const SITE_PAGE_PATHS = Object.keys(SITE_PAGES);
 
+export const RATES_UNAVAILABLE = 'Rates are temporarily unavailable';
+
 /** The pair's Open Graph / X card image. */
 export const cardPath = (pair: Pair) => `${pairPath(pair)}/card.png`;
 
@@ -95,17 +100,31 @@ function pairStructuredData(rates: QuoteWithoutAge[], pair: Pair): object[] {
   });
 }
 
+interface PageBody {
+  /** What goes into `#root`. */
+  markup: string;
+  /** The data `markup` was rendered from, when it is the app's own (hydrated by the browser). */
+  seed?: PageSeed;
+}
+
 export function createPublicPages(options: {
   /** The built index.html: its scripts and styles stay, its title, description and root are the page's. */
   template: string;
   snapshot: RatesSnapshotSource;
   publicUrl: string;
+  /**
+   * The app's markup for a URL (web/src/entry-server.tsx, built into web/dist/server). Without it (a build without
+   * the renderer) a page carries its head only and the browser draws it.
+   */
+  renderPage: RenderPage | undefined;
+  /** When a rate counts as stale (STALE_AFTER_HOURS), as the rates API says. */
+  staleAfterMs: number;
 }) {
-  const { template, snapshot, publicUrl } = options;
+  const { template, snapshot, publicUrl, renderPage, staleAfterMs } = options;
   let cachedVersion = '';
   let cache = new Map<string, Promise<RenderedPage | Buffer>>();
 
-  function document(head: PageHead, body: string): string {
+  function document(head: PageHead, body: PageBody): string {
     const url = `${publicUrl}${head.path}`;
     const tags = [
       `<title>${escapeHtml(head.title)} · AfroFX</title>`,
@@ -130,42 +149,47 @@ export function createPublicPages(options: {
     return template
       .replace(/<title>[^<]*<\/title>/, () => tags)
       .replace(/<meta\s+name="description"[^>]*>/, '')
-      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${body.markup}</div>` +
+          (body.seed
+            ? `<script type="application/json" id="${PAGE_SEED_ID}">${jsonForScript(body.seed)}</script>`
+            : ''),
+      );
   }
 
-  function baseTable(rates: QuoteWithoutAge[], base: Base): string {
-    const head = MARKET_TABS.map(({ label }) => `<th scope="col" colspan="2">${label}</th>`).join('');
-    const rows = ASSETS.map((asset) => {
-      const pair = { base, asset };
-      const cells = MARKET_TABS.map(({ market }) => {
-        const quote = quoteOf(rates, pair, market);
-        return quote
-          ? `<td>${money(base, quote.buy)}</td><td>${money(base, quote.sell)}</td>`
-          : '<td>–</td><td>–</td>';
-      }).join('');
-      return `<tr><th scope="row"><a href="${pairPath(pair)}">${ASSET_DISPLAY[asset].code}</a></th>${cells}</tr>`;
-    }).join('');
-    const buySell = MARKET_TABS.map(() => '<th scope="col">Buy</th><th scope="col">Sell</th>').join('');
-    return `<section class="ssr-rates"><h2>${escapeHtml(BASE_DISPLAY[base].name)} (${BASE_DISPLAY[base].code})</h2><table><thead><tr><td></td>${head}</tr><tr><th scope="col">Currency</th>${buySell}</tr></thead><tbody>${rows}</tbody></table></section>`;
+  /**
+   * The app's own markup for `path`, drawn from the rates as the API answers them now, followed by that data: the
+   * browser's first render reads it and hydrates the markup (web/src/main.tsx).
+   */
+  async function app(path: string, rates: QuoteWithoutAge[]): Promise<PageBody> {
+    if (!renderPage) return { markup: '' };
+    const renderedAt = new Date();
+    const quotes = withFreshness(rates, renderedAt.getTime(), staleAfterMs);
+    const seed: PageSeed = {
+      renderedAt: renderedAt.toISOString(),
+      rates: Object.fromEntries(MARKETS.map((market) => [market, quotes.filter((q) => q.market === market)])),
+    };
+    return { markup: await renderPage(path, seed), seed };
   }
 
-  function sitePage(rates: QuoteWithoutAge[], path: string): string {
+  async function sitePage(rates: QuoteWithoutAge[], path: string): Promise<string> {
     const page = SITE_PAGES[path]!;
     const dollarNaira = { base: 'naira', asset: 'dollar' } as const;
     const headline = quoteOf(rates, dollarNaira, DEFAULT_MARKET);
     const description = headline
       ? `${page.lead} Dollar to naira today: ${money('naira', headline.sell)} ${MARKET_LABELS[DEFAULT_MARKET].toLowerCase()} sell.`
       : page.lead;
-    const body = `<main class="ssr-page"><h1>${page.heading}</h1><p>${page.lead}</p>${BASES.map((base) => baseTable(rates, base)).join('')}</main>`;
     // The home page answers "dollar to naira today" too: its title carries the number a search result shows.
     const title =
       path === '/' && headline
         ? `${page.title}: dollar to naira ${money('naira', headline.sell)} ${MARKET_LABELS[DEFAULT_MARKET].toLowerCase()} sell`
         : page.title;
-    return document({ title, description, path }, body);
+    return document({ title, description, path }, await app(path, rates));
   }
 
-  function pairPage(rates: QuoteWithoutAge[], pair: Pair): string {
+  async function pairPage(rates: QuoteWithoutAge[], pair: Pair): Promise<string> {
     const name = pairName(pair);
     const headline = quoteOf(rates, pair, DEFAULT_MARKET);
     const marketLabel = MARKET_LABELS[DEFAULT_MARKET].toLowerCase();
@@ -181,16 +205,6 @@ export function createPublicPages(options: {
     const description = figures.length
       ? `${name} exchange rate today. ${figures.join('; ')}.`
       : `${name} exchange rate: no rate has been published yet.`;
-    const rows = MARKET_TABS.map(({ market, label }) => {
-      const quote = quoteOf(rates, pair, market);
-      return quote
-        ? `<tr><th scope="row">${label}</th><td>${money(pair.base, quote.buy)}</td><td>${money(pair.base, quote.sell)}</td><td><time datetime="${quote.updatedAt}">${formatUtcDate(new Date(quote.updatedAt))}</time></td></tr>`
-        : `<tr><th scope="row">${label}</th><td colspan="3">No rate yet</td></tr>`;
-    }).join('');
-    const others = PAIRS.filter((other) => other.base === pair.base && other.asset !== pair.asset)
-      .map((other) => `<li><a href="${pairPath(other)}">${pairName(other)}</a></li>`)
-      .join('');
-    const body = `<main class="ssr-page"><h1>${name} today</h1><p>${escapeHtml(description)}</p><table><thead><tr><th scope="col">Market</th><th scope="col">Buy</th><th scope="col">Sell</th><th scope="col">Updated</th></tr></thead><tbody>${rows}</tbody></table><nav aria-label="Other rates"><ul>${others}</ul></nav></main>`;
     return document(
       {
         title,
@@ -199,7 +213,7 @@ export function createPublicPages(options: {
         structuredData: pairStructuredData(rates, pair),
         image: `${publicUrl}${cardPath(pair)}`,
       },
-      body,
+      await app(pairPath(pair), rates),
     );
   }
 
@@ -208,7 +222,9 @@ export function createPublicPages(options: {
     key: string,
     make: (rates: QuoteWithoutAge[]) => Promise<T> | T,
   ): Promise<T> {
-    const { rates, version } = await snapshot.get();
+    const { rates, version: ratesVersion } = await snapshot.get();
+    // A new day too: what a page calls today's rates, or not, is judged at render time (the seed's renderedAt).
+    const version = `${ratesVersion}:${formatUtcDate(new Date())}`;
     if (version !== cachedVersion) {
       cache = new Map();
       cachedVersion = version;
@@ -223,12 +239,37 @@ export function createPublicPages(options: {
     return made;
   }
 
+  const unavailablePages = new Map<string, RenderedPage>();
+
   return {
+    /**
+     * The page at `path` without rates, for while the rates cannot be read (the database is down before the first
+     * snapshot was loaded): the site's shell says so, and the app's script tries the rates again itself.
+     */
+    unavailable(path: string): RenderedPage {
+      let page = unavailablePages.get(path);
+      if (!page) {
+        const html = document(
+          {
+            title: RATES_UNAVAILABLE,
+            description: `${RATES_UNAVAILABLE}. Please try again in a minute.`,
+            path,
+          },
+          {
+            markup: `<main class="ssr-page"><h1>${RATES_UNAVAILABLE}</h1><p role="alert">We cannot read today’s rates right now. This page will show them again as soon as they are back; please try again in a minute.</p></main>`,
+          },
+        );
+        page = { html, brotli: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }) };
+        unavailablePages.set(path, page);
+      }
+      return page;
+    },
+
     /** The page at a site path (SITE_PAGE_PATHS) or of a pair, from the cache while no rate changed. */
     render(page: { path: string } | { pair: Pair }): Promise<RenderedPage> {
       const key = 'pair' in page ? pairPath(page.pair) : page.path;
-      return cached(key, (rates) => {
-        const html = 'pair' in page ? pairPage(rates, page.pair) : sitePage(rates, page.path);
+      return cached(key, async (rates) => {
+        const html = await ('pair' in page ? pairPage(rates, page.pair) : sitePage(rates, page.path));
         const brotli = brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
         return { html, brotli };
       });

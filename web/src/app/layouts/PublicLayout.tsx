@@ -1,8 +1,10 @@
+import { formatDay } from '@afrofx/shared';
 import { Link, NavLink, Outlet } from 'react-router';
 import { ExternalLink } from '../../components/ExternalLink';
 import { Logo } from '../../components/Logo';
 import { usePagePanel } from '../../components/use-page-panel';
 import { cn } from '../../lib/cn';
+import { usePageClock } from '../../lib/page-clock';
 import { DEMO_BOOKING_URL, TELEGRAM_BOT_URL, TWITTER_BOT_URL } from '../../lib/links';
 import { useScrollToTop } from '../../lib/use-scroll-to-top';
 import { paths } from '../../lib/paths';
@@ -162,6 +164,7 @@ const footerColumns = [
 ];
 
 function SiteFooter() {
+  const { now, timeZone } = usePageClock();
   return (
     <footer className="bg-brand-950 text-brand-100">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr_1fr]">
@@ -201,7 +204,8 @@ function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-brand-200/60 sm:px-6">
-          © {new Date().getFullYear()} AfroFX. Rates are indicative and provided for information only.
+          © {formatDay(now, timeZone).slice(-4)} AfroFX. Rates are indicative and provided for information
+          only.
         </p>
       </div>
     </footer>

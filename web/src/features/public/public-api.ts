@@ -1,6 +1,7 @@
 import type {
   ApiEnvelope,
   Market,
+  PageSeed,
   PagedResponse,
   Plan,
   PublicRateHistoryQuery,
@@ -52,6 +53,16 @@ const publicApi = api.injectEndpoints({
     }),
   }),
 });
+
+/** Puts a server-rendered page's rates into the cache, so that the app's first render draws the server's HTML. */
+export const seedRates = (rates: PageSeed['rates']) =>
+  publicApi.util.upsertQueryEntries(
+    Object.entries(rates).map(([market, quotes]) => ({
+      endpointName: 'fetchRates' as const,
+      arg: market as Market,
+      value: quotes,
+    })),
+  );
 
 export const {
   useFetchRatesQuery,

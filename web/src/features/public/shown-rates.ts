@@ -7,11 +7,16 @@ const assetOrder = (rate: Quote) => ASSETS.indexOf(rate.asset);
  * when not one of them is from today (the page then says 'Rates have not been updated today.'). The table and the
  * headline above it read the same list, so they never disagree.
  */
-export function shownRates(rates: ReadonlyArray<Quote> | undefined, base: Base, now: Date): Quote[] {
+export function shownRates(
+  rates: ReadonlyArray<Quote> | undefined,
+  base: Base,
+  now: Date,
+  timeZone?: string,
+): Quote[] {
   const forBase = (rates ?? [])
     .filter((rate) => rate.base === base)
     .sort((a, b) => assetOrder(a) - assetOrder(b));
-  return forBase.some((rate) => isSameDay(rate.updatedAt, now)) ? forBase : [];
+  return forBase.some((rate) => isSameDay(rate.updatedAt, now, timeZone)) ? forBase : [];
 }
 
 /** The latest update among the rates shown: the one "Last updated" of the board. */

@@ -8,6 +8,7 @@ import {
 } from '@afrofx/shared';
 import { Table, type Column } from '../../../components/Table';
 import { cn } from '../../../lib/cn';
+import { usePageClock } from '../../../lib/page-clock';
 import { shownRates } from '../shown-rates';
 
 const NOT_UPDATED_TODAY = 'Rates have not been updated today.';
@@ -24,9 +25,10 @@ interface RatesTableProps {
 
 /** A rate's update stamp in SPEC §9's one date format, machine-readable for assistive tools. */
 export function UpdatedAt({ value, className }: { value: string; className?: string }) {
+  const { timeZone } = usePageClock();
   return (
     <time dateTime={value} className={className}>
-      {formatDateTime(value)}
+      {formatDateTime(value, timeZone)}
     </time>
   );
 }
@@ -61,8 +63,9 @@ export function ChangeBadge({ quote, className }: { quote: Quote; className?: st
 }
 
 /** SPEC §2: a market's rates for one base currency, or the empty state when none is from today. */
-export function RatesTable({ base, rates, isLoading, error, onRetry, now = new Date() }: RatesTableProps) {
-  const shown = shownRates(rates, base, now);
+export function RatesTable({ base, rates, isLoading, error, onRetry, now }: RatesTableProps) {
+  const clock = usePageClock();
+  const shown = shownRates(rates, base, now ?? clock.now, clock.timeZone);
   const symbol = baseSymbol(base);
   const price = (value: number) => `${symbol}${formatNumber(value)}`;
 

@@ -5,6 +5,7 @@ import { buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { TELEGRAM_BOT_URL, TWITTER_BOT_URL } from '../../../lib/links';
+import { usePageClock } from '../../../lib/page-clock';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { comparedMarket, PremiumLine } from '../components/PremiumLine';
 import { RatesBoard } from '../components/RatesBoard';
@@ -22,7 +23,7 @@ function MarketRates({ market, base }: { market: Market; base: Base }) {
   const compared = useFetchRatesQuery(comparedMarket(market), { skip: comparedMarket(market) === market });
   const bank = useFetchRatesQuery('bank', { skip: market === 'bank' });
   const isLoading = !currentData && isFetching;
-  const now = new Date();
+  const { now, timeZone } = usePageClock();
   return (
     <>
       <div className="space-y-3 px-3 pb-4 sm:px-0">
@@ -30,7 +31,7 @@ function MarketRates({ market, base }: { market: Market; base: Base }) {
           <RatesHeadline
             market={market}
             base={base}
-            rates={shownRates(currentData, base, now)}
+            rates={shownRates(currentData, base, now, timeZone)}
             isLoading={isLoading}
           />
         )}

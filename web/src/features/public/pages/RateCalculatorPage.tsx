@@ -20,6 +20,7 @@ import { Input } from '../../../components/Input';
 import { SegmentedControl } from '../../../components/SegmentedControl';
 import { Select } from '../../../components/Select';
 import { Tabs } from '../../../components/Tabs';
+import { usePageClock } from '../../../lib/page-clock';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { foreignToNaira, nairaToForeign, parseAmount } from '../conversion';
 import { useFetchRatesQuery } from '../public-api';
@@ -58,6 +59,7 @@ function RateSummary({
   market: Market;
 }) {
   const { code } = ASSET_DISPLAY[asset];
+  const { now, timeZone } = usePageClock();
   if (!rate) {
     return (
       <p className="text-sm text-slate-600">
@@ -67,7 +69,7 @@ function RateSummary({
     );
   }
   const value = side === 'sell' ? rate.buy : rate.sell;
-  const stale = !isSameDay(rate.updatedAt, new Date());
+  const stale = !isSameDay(rate.updatedAt, now, timeZone);
   return (
     <div>
       <p className="text-sm font-medium text-slate-500">Rate used</p>
@@ -87,7 +89,9 @@ function RateSummary({
         </div>
         <div className="col-span-2 rounded-lg bg-slate-50 p-3">
           <dt className="text-slate-500">Last updated</dt>
-          <dd className="font-semibold text-slate-900 tabular-nums">{formatDateTime(rate.updatedAt)}</dd>
+          <dd className="font-semibold text-slate-900 tabular-nums">
+            {formatDateTime(rate.updatedAt, timeZone)}
+          </dd>
         </div>
       </dl>
       {stale && (
