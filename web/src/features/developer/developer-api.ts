@@ -164,6 +164,16 @@ const developerApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { appId }) => [{ type: 'Webhook', id: appId }],
     }),
+    resumeWebhook: build.mutation<ApiEnvelope<WebhookEndpoint>, WebhookRef>({
+      query: ({ appId, endpointId }) => ({
+        url: `account/webhooks/${app(appId)}/${app(endpointId)}/resume`,
+        method: 'POST',
+      }),
+      invalidatesTags: (_result, _error, { appId, endpointId }) => [
+        { type: 'Webhook', id: appId },
+        { type: 'Webhook', id: `log-${endpointId}` },
+      ],
+    }),
     sendWebhookTest: build.mutation<ApiEnvelope<WebhookDelivery>, WebhookRef>({
       query: ({ appId, endpointId }) => ({
         url: `account/webhooks/${app(appId)}/${app(endpointId)}/test`,
@@ -207,6 +217,7 @@ export const {
   useCreateWebhookMutation,
   useDeleteWebhookMutation,
   useRotateWebhookSecretMutation,
+  useResumeWebhookMutation,
   useSendWebhookTestMutation,
   useFetchWebhookDeliveriesInfiniteQuery,
 } = developerApi;
