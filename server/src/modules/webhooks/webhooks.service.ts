@@ -524,6 +524,17 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
         .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.appId, appId)))
         .returning();
       if (!row) throw notFound(ENDPOINT_NOT_FOUND);
+      // The developer says the receiver works again: its kept deliveries go now, not at their backed-off retry time.
+      await db
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: new Date() })
+        .where(
+          and(
+            eq(webhookDeliveries.endpointId, endpointId),
+            eq(webhookDeliveries.state, 'pending'),
+            gt(webhookDeliveries.nextAttemptAt, new Date()),
+          ),
+        );
       await wakeApp(appId);
       return endpointOut(row, await thresholdsOf([row.id]));
     },
