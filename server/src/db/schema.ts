@@ -457,6 +457,24 @@ export const usageWarnings = pgTable(
   (t) => [primaryKey({ columns: [t.subscriptionId, t.periodStart, t.percent] })],
 );
 
+// Issue 21: failed sign-ins per account (role and e-mail address, known or not, so the answer tells nothing), from
+// any client address: after a few, each further attempt waits longer (modules/accounts/sign-in-slowdown.ts). Kept
+// in the database so that every API process counts the same attempts.
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    role: accountRoleEnum('role').notNull(),
+    email: text('email').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.role, t.email] }),
+    index('sign_in_failures_last_failure_idx').on(t.lastFailureAt),
+  ],
+);
+
 // Webhooks (issue 10 point 4). The signing secret is kept whole: every delivery is signed with it. The API shows it
 // only when it is made (creation, rotation).
 export const webhookEndpointStateEnum = pgEnum('webhook_endpoint_state', WEBHOOK_ENDPOINT_STATES);
