@@ -248,8 +248,9 @@ describe("an endpoint's sender and circuit", () => {
   let c: TestApp;
   let receiver: Receiver;
   beforeAll(async () => {
-    // Attempts time out fast, and a parked endpoint waits an hour for its trial: only a resume sends again.
-    c = await createTestApp({ WEBHOOK_TIMEOUT_MS: '300', WEBHOOK_PARK_COOLDOWN_MS: '3600000' });
+    // Attempts time out soon (yet not before a loaded machine's answer), and a parked endpoint waits an hour for its
+    // trial: only a resume sends again.
+    c = await createTestApp({ WEBHOOK_TIMEOUT_MS: '1500', WEBHOOK_PARK_COOLDOWN_MS: '3600000' });
     receiver = await startReceiver();
   });
   afterAll(async () => {
@@ -312,7 +313,7 @@ describe("an endpoint's sender and circuit", () => {
       expect(endpoint.state).toBe('parked');
       return endpoint;
     }, 30_000);
-    expect(parked.parkedReason).toBe('5 attempts in a row failed; the last: No answer within 300 ms');
+    expect(parked.parkedReason).toBe('5 attempts in a row failed; the last: No answer within 1500 ms');
     expect(new Date(parked.retryAt!).getTime() - new Date(parked.parkedAt!).getTime()).toBe(3_600_000);
     // The page's delivery log: five attempts made, every delivery kept, none given up.
     let rows = await owner.deliveryRows(endpointId);
@@ -356,7 +357,7 @@ describe("an endpoint's sender and circuit", () => {
 
 it('tries a parked endpoint again after the cool-down, and a success resumes it', async () => {
   // The test default cool-down is 200 ms.
-  const h = await createTestApp({ WEBHOOK_TIMEOUT_MS: '300' });
+  const h = await createTestApp({ WEBHOOK_TIMEOUT_MS: '1500' });
   const receiver = await startReceiver();
   try {
     const owner = await ownerOfAppOnPlan('half-open', 72, h);
