@@ -128,6 +128,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/account/webhooks/{appId}/{endpointId}/resume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resume a parked endpoint: its kept deliveries go out, oldest first
+     * @description An endpoint is parked after repeated failed attempts in a row; its deliveries are kept meanwhile. Resuming an endpoint that is not parked changes nothing.
+     */
+    post: operations['resumeWebhookEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/account/webhooks/{appId}/{endpointId}/deliveries': {
     parameters: {
       query?: never;
@@ -748,7 +768,11 @@ export interface operations {
            *           ],
            *           "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
            *           "createdAt": "2026-11-23T09:30:00.000Z",
-           *           "secretRotatedAt": null
+           *           "secretRotatedAt": null,
+           *           "state": "active",
+           *           "parkedAt": null,
+           *           "parkedReason": null,
+           *           "retryAt": null
            *         }
            *       ],
            *       "message": "string"
@@ -800,6 +824,16 @@ export interface operations {
               /** Format: date-time */
               createdAt: string;
               secretRotatedAt: string | null;
+              /**
+               * @description parked: deliveries failed repeatedly in a row, so sending stopped; new deliveries are kept and go out once the endpoint is resumed (or a trial attempt after the cool-down succeeds)
+               * @enum {string}
+               */
+              state: 'active' | 'parked';
+              parkedAt: string | null;
+              /** @description Why the endpoint was parked */
+              parkedReason: string | null;
+              /** @description When a parked endpoint gets its next trial attempt */
+              retryAt: string | null;
             }[];
             message: string;
           };
@@ -984,6 +1018,10 @@ export interface operations {
            *         "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
            *         "createdAt": "2026-11-23T09:30:00.000Z",
            *         "secretRotatedAt": null,
+           *         "state": "active",
+           *         "parkedAt": null,
+           *         "parkedReason": null,
+           *         "retryAt": null,
            *         "secret": "afxsig_3q2+7w…Qm3x"
            *       },
            *       "message": "string"
@@ -1021,6 +1059,10 @@ export interface operations {
              *       "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
              *       "createdAt": "2026-11-23T09:30:00.000Z",
              *       "secretRotatedAt": null,
+             *       "state": "active",
+             *       "parkedAt": null,
+             *       "parkedReason": null,
+             *       "retryAt": null,
              *       "secret": "afxsig_3q2+7w…Qm3x"
              *     }
              */
@@ -1069,6 +1111,16 @@ export interface operations {
               /** Format: date-time */
               createdAt: string;
               secretRotatedAt: string | null;
+              /**
+               * @description parked: deliveries failed repeatedly in a row, so sending stopped; new deliveries are kept and go out once the endpoint is resumed (or a trial attempt after the cool-down succeeds)
+               * @enum {string}
+               */
+              state: 'active' | 'parked';
+              parkedAt: string | null;
+              /** @description Why the endpoint was parked */
+              parkedReason: string | null;
+              /** @description When a parked endpoint gets its next trial attempt */
+              retryAt: string | null;
               /** @description The signing secret, shown only in this answer */
               secret: string;
             };
@@ -1308,6 +1360,10 @@ export interface operations {
            *         "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
            *         "createdAt": "2026-11-23T09:30:00.000Z",
            *         "secretRotatedAt": null,
+           *         "state": "active",
+           *         "parkedAt": null,
+           *         "parkedReason": null,
+           *         "retryAt": null,
            *         "secret": "afxsig_3q2+7w…Qm3x"
            *       },
            *       "message": "string"
@@ -1345,6 +1401,10 @@ export interface operations {
              *       "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
              *       "createdAt": "2026-11-23T09:30:00.000Z",
              *       "secretRotatedAt": null,
+             *       "state": "active",
+             *       "parkedAt": null,
+             *       "parkedReason": null,
+             *       "retryAt": null,
              *       "secret": "afxsig_3q2+7w…Qm3x"
              *     }
              */
@@ -1393,6 +1453,16 @@ export interface operations {
               /** Format: date-time */
               createdAt: string;
               secretRotatedAt: string | null;
+              /**
+               * @description parked: deliveries failed repeatedly in a row, so sending stopped; new deliveries are kept and go out once the endpoint is resumed (or a trial attempt after the cool-down succeeds)
+               * @enum {string}
+               */
+              state: 'active' | 'parked';
+              parkedAt: string | null;
+              /** @description Why the endpoint was parked */
+              parkedReason: string | null;
+              /** @description When a parked endpoint gets its next trial attempt */
+              retryAt: string | null;
               /** @description The signing secret, shown only in this answer */
               secret: string;
             };
@@ -1595,6 +1665,214 @@ export interface operations {
            *       "message": "querystring/market must be equal to one of the allowed values",
            *       "statusCode": 400,
            *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something failed on our side; the request was not charged. Retry later. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 500,
+           *       "error": "Internal Server Error",
+           *       "message": "Something went wrong. Please try again later."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resumeWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        appId: string;
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Resume a parked endpoint: its kept deliveries go out, oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
+           *         "url": "https://example.com/afrofx/webhooks",
+           *         "events": [
+           *           "rate.updated",
+           *           "rate.threshold"
+           *         ],
+           *         "markets": [
+           *           "black_market_cash"
+           *         ],
+           *         "pairs": [
+           *           {
+           *             "base": "naira",
+           *             "asset": "dollar"
+           *           }
+           *         ],
+           *         "thresholds": [
+           *           {
+           *             "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
+           *             "market": "black_market_cash",
+           *             "base": "naira",
+           *             "asset": "dollar",
+           *             "side": "sell",
+           *             "level": 1600,
+           *             "lastPosition": "below"
+           *           }
+           *         ],
+           *         "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
+           *         "createdAt": "2026-11-23T09:30:00.000Z",
+           *         "secretRotatedAt": null,
+           *         "state": "active",
+           *         "parkedAt": null,
+           *         "parkedReason": null,
+           *         "retryAt": null
+           *       },
+           *       "message": "string"
+           *     }
+           */
+          'application/json': {
+            /**
+             * @example {
+             *       "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
+             *       "url": "https://example.com/afrofx/webhooks",
+             *       "events": [
+             *         "rate.updated",
+             *         "rate.threshold"
+             *       ],
+             *       "markets": [
+             *         "black_market_cash"
+             *       ],
+             *       "pairs": [
+             *         {
+             *           "base": "naira",
+             *           "asset": "dollar"
+             *         }
+             *       ],
+             *       "thresholds": [
+             *         {
+             *           "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
+             *           "market": "black_market_cash",
+             *           "base": "naira",
+             *           "asset": "dollar",
+             *           "side": "sell",
+             *           "level": 1600,
+             *           "lastPosition": "below"
+             *         }
+             *       ],
+             *       "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
+             *       "createdAt": "2026-11-23T09:30:00.000Z",
+             *       "secretRotatedAt": null,
+             *       "state": "active",
+             *       "parkedAt": null,
+             *       "parkedReason": null,
+             *       "retryAt": null
+             *     }
+             */
+            data: {
+              _id: string;
+              url: string;
+              events: ('rate.updated' | 'rate.threshold')[];
+              markets: ('black_market_cash' | 'bank' | 'black_market_transfer')[];
+              pairs: {
+                /**
+                 * @description Base (African) currency
+                 * @enum {string}
+                 */
+                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+                /**
+                 * @description Foreign asset
+                 * @enum {string}
+                 */
+                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+              }[];
+              thresholds: {
+                _id: string;
+                /**
+                 * @description Market
+                 * @enum {string}
+                 */
+                market: 'black_market_cash' | 'bank' | 'black_market_transfer';
+                /**
+                 * @description Base (African) currency
+                 * @enum {string}
+                 */
+                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+                /**
+                 * @description Foreign asset
+                 * @enum {string}
+                 */
+                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+                /** @enum {string} */
+                side: 'buy' | 'sell';
+                level: number;
+                /** @description Where the price last stood against the level; null until a rate of the pair is known */
+                lastPosition: ('above' | 'below') | null;
+              }[];
+              /** @description The signing secret, masked but for its last four characters */
+              secretHint: string;
+              /** Format: date-time */
+              createdAt: string;
+              secretRotatedAt: string | null;
+              /**
+               * @description parked: deliveries failed repeatedly in a row, so sending stopped; new deliveries are kept and go out once the endpoint is resumed (or a trial attempt after the cool-down succeeds)
+               * @enum {string}
+               */
+              state: 'active' | 'parked';
+              parkedAt: string | null;
+              /** @description Why the endpoint was parked */
+              parkedReason: string | null;
+              /** @description When a parked endpoint gets its next trial attempt */
+              retryAt: string | null;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>."
            *     }
            */
           'application/json': components['schemas']['Error'];

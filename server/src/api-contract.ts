@@ -34,6 +34,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'delete /v1/account/webhooks/{appId}/{endpointId}': 'deleteWebhookEndpoint',
   'post /v1/account/webhooks/{appId}/{endpointId}/rotate_secret': 'rotateWebhookSecret',
   'post /v1/account/webhooks/{appId}/{endpointId}/test': 'sendWebhookTestEvent',
+  'post /v1/account/webhooks/{appId}/{endpointId}/resume': 'resumeWebhookEndpoint',
   'get /v1/account/webhooks/{appId}/{endpointId}/deliveries': 'listWebhookDeliveries',
 };
 

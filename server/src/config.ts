@@ -99,6 +99,12 @@ export interface WebhookSettings {
   timeoutMs: number;
   /** Wait before the first retry; each further retry waits twice as long, within 24 hours of the event. */
   retryBaseMs: number;
+  /** Failed attempts in a row (timeouts, errors, non-2xx) that park an endpoint. */
+  parkAfterFailures: number;
+  /** How long a parked endpoint waits before one trial attempt. */
+  parkCooldownMs: number;
+  /** Deliveries one app may have in flight at once, over all its endpoints. */
+  appInFlight: number;
 }
 
 /** A time of day on a time zone's wall clock, e.g. 07:00 in Africa/Lagos. */
@@ -365,6 +371,13 @@ export function loadConfig(env: Env = process.env): Config {
       ),
       timeoutMs: parsePositiveInteger('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),
       retryBaseMs: parsePositiveInteger('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, 30_000),
+      parkAfterFailures: parsePositiveInteger(
+        'WEBHOOK_PARK_AFTER_FAILURES',
+        env.WEBHOOK_PARK_AFTER_FAILURES,
+        5,
+      ),
+      parkCooldownMs: parsePositiveInteger('WEBHOOK_PARK_COOLDOWN_MS', env.WEBHOOK_PARK_COOLDOWN_MS, 600_000),
+      appInFlight: parsePositiveInteger('WEBHOOK_APP_IN_FLIGHT', env.WEBHOOK_APP_IN_FLIGHT, 2),
     },
   };
 }

@@ -1,6 +1,7 @@
 // The Webhooks screen against a receiver on this machine (the e2e server runs the embedded demo, where
 // WEBHOOK_ALLOW_PRIVATE_TARGETS is on): add an endpoint, copy its secret, send a test event that arrives signed,
-// read the delivery log, rotate the secret and delete the endpoint, each behind its confirmation.
+// read the delivery log, rotate the secret and delete the endpoint, each behind its confirmation; and an endpoint
+// parked after failures in a row, shown as paused and resumed.
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -58,6 +59,8 @@ describe('the Webhooks screen', () => {
   let receiver: Server;
   let receiverUrl: string;
   const received: Received[] = [];
+  /** While set, the receiver answers 500 on /failing. */
+  let failing = true;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -66,6 +69,7 @@ describe('the Webhooks screen', () => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
+        if (failing && req.url === '/failing') return void res.writeHead(500).end('down');
         received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
         res.writeHead(200).end('ok');
       });
@@ -173,6 +177,63 @@ describe('the Webhooks screen', () => {
       await page.getByText('No webhook endpoints yet.').waitFor();
       expect(await page.getByTestId('webhook-endpoint').count()).toBe(0);
       await page.context().close();
+    });
+
+    it('shows an endpoint parked after 5 failed deliveries in a row, and resumes it', async () => {
+      const { token } = JSON.parse(session) as { token: string };
+      const api = async (path: string, method = 'GET', body?: object) => {
+        const response = await fetch(`${BASE_URL}/v1/${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          body: body && JSON.stringify(body),
+        });
+        expect(response.status).toBeLessThan(300);
+        return ((await response.json()) as { data: unknown }).data;
+      };
+      const apps = (await api('apps/all_apps')) as Array<{ _id: string; name: string }>;
+      const appId = apps.find((a) => a.name === DEMO_APP)!._id;
+      failing = true;
+      const failingUrl = receiverUrl.replace('/afrofx-hooks', '/failing');
+      const { _id: endpointId } = (await api(`account/webhooks/${appId}`, 'POST', {
+        url: failingUrl,
+        events: ['rate.updated'],
+        markets: ['bank'],
+      })) as { _id: string };
+      let page: Page | undefined;
+      try {
+        for (let i = 0; i < 5; i++) await api(`account/webhooks/${appId}/${endpointId}/test`, 'POST');
+        for (;;) {
+          const endpoints = (await api(`account/webhooks/${appId}`)) as Array<{ _id: string; state: string }>;
+          if (endpoints.find((e) => e._id === endpointId)?.state === 'parked') break;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+
+        page = await openAsDeveloper(browser, session, '/developer/apps', width, height);
+        await pickApp(page, DEMO_APP);
+        await page.goto('/developer/webhooks');
+        const endpoint = page.getByTestId('webhook-endpoint').filter({ hasText: failingUrl });
+        await endpoint.getByText('Deliveries to this endpoint are paused').waitFor();
+        await endpoint.getByText(/5 attempts in a row failed; the last: The endpoint answered 500/).waitFor();
+        await endpoint.getByRole('button', { name: 'Delivery log' }).click();
+        await tableLoaded(page, 'No deliveries yet.');
+        expect(await page.getByRole('table').getByText('Kept (paused)').count()).toBe(5);
+        await shot(page, 'parked');
+
+        failing = false;
+        const before = received.length;
+        await endpoint.getByRole('button', { name: 'Resume deliveries' }).click();
+        await endpoint.getByText('Deliveries to this endpoint are paused').waitFor({ state: 'detached' });
+        await page.getByRole('table').getByText('Delivered').nth(4).waitFor();
+        expect(received.length - before).toBe(5);
+        await shot(page, 'resumed');
+      } finally {
+        // The first test of the next width starts with no endpoints.
+        await api(`account/webhooks/${appId}/${endpointId}`, 'DELETE');
+        await page?.context().close();
+      }
     });
   });
 });

@@ -27,6 +27,7 @@ import {
   PAYMENT_CURRENCIES,
   SUBSCRIPTION_STATUSES,
   WEBHOOK_DELIVERY_STATES,
+  WEBHOOK_ENDPOINT_STATES,
   WEBHOOK_SIDES,
   type Entitlements,
   type WebhookDeliveryEvent,
@@ -484,8 +485,28 @@ export const usageWarnings = pgTable(
   (t) => [primaryKey({ columns: [t.subscriptionId, t.periodStart, t.percent] })],
 );
 
+// Issue 21: failed sign-ins per account (role and e-mail address, known or not, so the answer tells nothing), from
+// any client address: after a few, each further attempt waits longer (modules/accounts/sign-in-slowdown.ts). Kept
+// in the database so that every API process counts the same attempts.
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    role: accountRoleEnum('role').notNull(),
+    email: text('email').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.role, t.email] }),
+    index('sign_in_failures_last_failure_idx').on(t.lastFailureAt),
+  ],
+);
+
 // Webhooks (issue 10 point 4). The signing secret is kept whole: every delivery is signed with it. The API shows it
 // only when it is made (creation, rotation).
+export const webhookEndpointStateEnum = pgEnum('webhook_endpoint_state', WEBHOOK_ENDPOINT_STATES);
+
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
@@ -503,6 +524,16 @@ export const webhookEndpoints = pgTable(
     // The secret a rotation replaced: deliveries are signed with it too until it expires (Stripe's overlap).
     previousSecret: text('previous_secret'),
     previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true, mode: 'date' }),
+    // Issue 21: one delivery in flight per endpoint. The delivery being sent and the lease of its sender: a sender
+    // that died leaves a lease that passes, and the endpoint's next claim takes the delivery up again.
+    sendingDeliveryId: uuid('sending_delivery_id'),
+    sendingUntil: timestamp('sending_until', { withTimezone: true, mode: 'date' }),
+    // The circuit: after repeated failed attempts in a row the endpoint is parked; its deliveries wait (kept) until
+    // the developer resumes it or a trial attempt after the cool-down succeeds.
+    state: webhookEndpointStateEnum('state').notNull().default('active'),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    parkedAt: timestamp('parked_at', { withTimezone: true, mode: 'date' }),
+    parkedReason: text('parked_reason'),
     createdAt: createdAt(),
   },
   (t) => [index('webhook_endpoints_app_idx').on(t.appId, t.createdAt)],

@@ -18,7 +18,7 @@ export type Job =
   | { name: 'subscription-lifecycle'; data: Record<string, never> }
   | { name: 'payment-sweep'; data: Record<string, never> }
   | { name: 'daily-rates-mail'; data: Record<string, never> }
-  | { name: 'webhook-delivery'; data: { deliveryId: string } }
+  | { name: 'webhook-delivery'; data: { endpointId: string } }
   | { name: 'webhook-sweep'; data: Record<string, never> }
   | { name: 'request-log-retention'; data: Record<string, never> };
 

@@ -2,7 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CALENDAR_DATE_PATTERN, FIRST_CALENDAR_DAY, ID_PATTERN, LAST_CALENDAR_DAY } from '@afrofx/shared';
-import { DomainError } from '../errors';
+import { DomainError, TooManyAttempts } from '../errors';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -151,6 +151,7 @@ export const errorsPlugin = fp(
         statusCode = 500;
       }
       if (statusCode === 429 && !message) message = 'Too many requests. Please slow down.';
+      if (err instanceof TooManyAttempts) void reply.header('retry-after', err.retryAfterSeconds);
       void reply.status(statusCode).send({ message, statusCode, error: STATUS_NAMES[statusCode] ?? 'Error' });
     });
   },

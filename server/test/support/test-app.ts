@@ -119,6 +119,8 @@ export async function createTestApp(
     // Tests' webhook receivers listen on 127.0.0.1, and their retries wait milliseconds, not minutes.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     WEBHOOK_RETRY_BASE_MS: '20',
+    // An endpoint parked by a run of failures gets its trial attempt soon.
+    WEBHOOK_PARK_COOLDOWN_MS: '200',
     ...env,
   });
   const keyPrefix = `afrofx-test-${randomBytes(6).toString('hex')}`;

@@ -12,6 +12,9 @@ export type WebhookDeliveryEvent = (typeof WEBHOOK_DELIVERY_EVENTS)[number];
 export const WEBHOOK_SIDES = ['buy', 'sell'] as const;
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'sending', 'succeeded', 'failed'] as const;
 export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
+/** parked: repeated attempts in a row failed; deliveries are kept and wait until the endpoint is resumed. */
+export const WEBHOOK_ENDPOINT_STATES = ['active', 'parked'] as const;
+export type WebhookEndpointState = (typeof WEBHOOK_ENDPOINT_STATES)[number];
 
 /** Bounds that keep one app's fan-out small (each rate entry makes at most this many deliveries per app). */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
@@ -117,6 +120,16 @@ const endpointFields = {
   secretHint: Type.String({ description: 'The signing secret, masked but for its last four characters' }),
   createdAt: Type.String({ format: 'date-time' }),
   secretRotatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  state: StringEnum(WEBHOOK_ENDPOINT_STATES, {
+    description:
+      'parked: deliveries failed repeatedly in a row, so sending stopped; new deliveries are kept and go out ' +
+      'once the endpoint is resumed (or a trial attempt after the cool-down succeeds)',
+  }),
+  parkedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  parkedReason: Type.Union([Type.String(), Type.Null()], { description: 'Why the endpoint was parked' }),
+  retryAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'When a parked endpoint gets its next trial attempt',
+  }),
 };
 
 const endpointExample = {
@@ -139,6 +152,10 @@ const endpointExample = {
   secretHint: 'afxsig_••••••••••••••••••••••••Qm3x',
   createdAt: '2026-11-23T09:30:00.000Z',
   secretRotatedAt: null,
+  state: 'active',
+  parkedAt: null,
+  parkedReason: null,
+  retryAt: null,
 };
 
 export const WebhookEndpoint = Type.Object(endpointFields, { examples: [endpointExample] });

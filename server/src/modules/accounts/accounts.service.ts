@@ -5,6 +5,7 @@ import { accounts, accountTokens, mailingListSubscribers } from '../../db/schema
 import { badRequest, forbidden } from '../../errors';
 import { assertStrongPassword, hashPassword } from '../../passwords';
 import { accountWithPassword, changeAccountPassword, findAccountByEmail } from './credentials';
+import { clearFailedSignIns } from './sign-in-slowdown';
 import { hashToken, newLinkToken } from '../../secrets';
 import type { Enqueue } from '../../jobs/enqueue';
 
@@ -189,10 +190,13 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
       const passwordHash = await hashPassword(password);
       // A reset ends every session the account had, and voids its other reset links (an older mail stays harmless).
       await db.transaction(async (tx) => {
-        await tx
+        const [reset] = await tx
           .update(accounts)
           .set({ passwordHash, tokenVersion: sql`${accounts.tokenVersion} + 1`, updatedAt: new Date() })
-          .where(eq(accounts.id, accountId));
+          .where(eq(accounts.id, accountId))
+          .returning({ email: accounts.email });
+        // The owner proved the mailbox: failed sign-ins before the reset no longer slow them down.
+        if (reset) await clearFailedSignIns(tx, 'developer', reset.email);
         await tx
           .update(accountTokens)
           .set({ usedAt: new Date() })

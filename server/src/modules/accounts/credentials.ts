@@ -1,10 +1,12 @@
 // The one sign-in check for both roles: an unknown e-mail and a wrong password get the same answer, in the
-// same time (a decoy hash is verified when there is no account).
+// same time (a decoy hash is verified when there is no account). Each account's failures slow its next attempts
+// down (sign-in-slowdown.ts).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema';
 import { badRequest, DomainError } from '../../errors';
 import { assertStrongPassword, decoyPasswordHash, hashPassword, verifyPassword } from '../../passwords';
+import { assertMaySignIn, clearFailedSignIns, recordFailedSignIn } from './sign-in-slowdown';
 
 type Role = (typeof accounts.$inferSelect)['role'];
 
@@ -17,9 +19,14 @@ export async function findAccountByEmail(db: Database, email: string, role: Role
 }
 
 export async function accountWithPassword(db: Database, email: string, password: string, role: Role) {
+  await assertMaySignIn(db, role, email);
   const account = await findAccountByEmail(db, email, role);
   const valid = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), password);
-  if (!account || !valid) throw new DomainError(401, 'Invalid email or password.');
+  if (!account || !valid) {
+    await recordFailedSignIn(db, role, email);
+    throw new DomainError(401, 'Invalid email or password.');
+  }
+  await clearFailedSignIns(db, role, email);
   return account;
 }
 

@@ -7,6 +7,7 @@
 // Redis and memory counts reach the subscription row (processed_requests, last_increment) on each flush, and that
 // durable count is the floor when Redis loses its data. While Redis is unreachable the Redis store counts with the
 // PostgreSQL conditional UPDATE instead, and hands those counts back to Redis when it returns.
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import IORedis from 'ioredis';
 import { LRUCache } from 'lru-cache';
@@ -217,9 +218,20 @@ export function createPostgresQuotaStore(db: Database, burstPerSecond: number): 
 // after another and returns two numbers per take, in order: {1, used} when counted, {0, used} at the monthly limit,
 // {-1, used} over the burst limit. A missing monthly counter is {-2, 0} on its first use and {-3, 0} when the marker
 // is gone too (Redis lost its data): the caller seeds it from the durable count. A take whose keys cannot be read
-// (another type of value at a counter's name) is {-4, 0} and counts nothing monthly, so the other takes of the call
-// stand and that one alone is counted elsewhere.
-const TAKE_SCRIPT = `
+// (another type of value at a counter's name) is {-4, 0} and counts nothing, so the other takes of the call stand;
+// the script deletes the unreadable keys, and the caller seeds the counter again like a missing one.
+// Issue 21 (item 8): a counter's name holding another type of value (or a string that is not a number) is deleted,
+// so that the counter is seeded again from the durable count instead of failing every take until someone repairs it.
+const REPAIR_LUA = `
+local function repair(key)
+  local kind = redis.call('TYPE', key).ok
+  if kind ~= 'none' and (kind ~= 'string' or not tonumber(redis.call('GET', key))) then redis.call('DEL', key) end
+end
+`;
+
+// The last key names the call's record: the codes of its takes, kept an hour, so that the requests of a call that
+// timed out here (and were counted in PostgreSQL) but ran in Redis later are not counted twice (issue 21, item 8).
+const TAKE_SCRIPT = `${REPAIR_LUA}
 local burstLimit = tonumber(ARGV[1])
 local markerKept = nil
 local function take(burstKey, quotaKey, limit)
@@ -240,18 +252,24 @@ end
 local outcomes = {}
 for i = 1, #ARGV - 1 do
   local ok, code, used = pcall(take, KEYS[2 * i], KEYS[2 * i + 1], tonumber(ARGV[i + 1]))
-  if not ok then code, used = -4, 0 end
+  if not ok then
+    code, used = -4, 0
+    pcall(repair, KEYS[2 * i])
+    pcall(repair, KEYS[2 * i + 1])
+  end
   outcomes[2 * i - 1] = code
   outcomes[2 * i] = used
 end
+local codes = {}
+for i = 1, #outcomes, 2 do codes[#codes + 1] = outcomes[i] end
+redis.call('SET', KEYS[#KEYS], table.concat(codes, ','), 'PX', 3600000)
 return outcomes
 `;
-/** The take script's code for a take it could not count. */
-const TAKE_FAILED = -4;
 
 // KEYS[1] monthly counter, KEYS[2] the data marker. ARGV: floor, counter TTL ms. Raises the counter to at least the
 // floor, never lowers it.
-const SEED_SCRIPT = `
+const SEED_SCRIPT = `${REPAIR_LUA}
+repair(KEYS[1])
 local used = tonumber(redis.call('GET', KEYS[1]) or '-1')
 if used < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) end
 redis.call('SET', KEYS[2], '1')
@@ -261,7 +279,8 @@ return 1
 // KEYS[1] monthly counter, KEYS[2] the data marker. ARGV: requests counted in PostgreSQL during an outage, the
 // durable count, TTL ms. A counter that survived the outage gets the outage's requests added; a lost one restarts
 // from the durable count, which already holds them.
-const RECONCILE_SCRIPT = `
+const RECONCILE_SCRIPT = `${REPAIR_LUA}
+repair(KEYS[1])
 if redis.call('EXISTS', KEYS[1]) == 1 then
   redis.call('INCRBY', KEYS[1], ARGV[1])
 else
@@ -299,8 +318,7 @@ const MAX_TAKES_PER_CALL = 500;
  * cost the API process a command, a timer and a socket write on every request, and Redis a script run: under load the
  * most the paid path spent beyond bare Fastify on `npm run bench` (issue 10, point 7). The script counts the takes one
  * after another, so with N concurrent requests and R remaining exactly R still succeed. A call that fails (Redis away
- * or stalled) fails each of its takes, and a take the script could not count fails alone: the caller then counts it
- * in PostgreSQL, as when it had a call of its own.
+ * or stalled) fails each of its takes: the caller then counts them in PostgreSQL, as when each had a call of its own.
  */
 class TakeBatches {
   private keys: string[] = [];
@@ -337,16 +355,44 @@ class TakeBatches {
     this.keys = [];
     this.limits = [];
     this.waiting = [];
-    this.commands.afrofxTakeQuota(keys.length + 1, this.marker, ...keys, this.burstPerSecond, ...limits).then(
-      (outcomes) =>
-        waiting.forEach((take, i) => {
-          const code = outcomes[2 * i]!;
-          if (code === TAKE_FAILED) take.reject(new Error('the take script could not count this take'));
-          else take.resolve([code, outcomes[2 * i + 1]!]);
-        }),
-      (err: unknown) => waiting.forEach((take) => take.reject(err)),
-    );
+    const call = `${this.marker}:call:${randomUUID()}`;
+    this.commands
+      .afrofxTakeQuota(keys.length + 2, this.marker, ...keys, call, this.burstPerSecond, ...limits)
+      .then(
+        (outcomes) => waiting.forEach((take, i) => take.resolve([outcomes[2 * i]!, outcomes[2 * i + 1]!])),
+        (err: unknown) =>
+          waiting.forEach((take, i) => take.reject(new UnansweredTake(err, { call, index: i }))),
+      );
   }
+}
+
+/** Where a take that got no answer can be looked up later: the call's record and the take's place in it. */
+interface TakeRecord {
+  call: string;
+  index: number;
+}
+
+/** A take whose call got no answer (Redis away or stalled): it may still have run, or run later. */
+class UnansweredTake extends Error {
+  constructor(
+    cause: unknown,
+    readonly record: TakeRecord,
+  ) {
+    super('redis did not answer the take', { cause });
+  }
+}
+
+/**
+ * Of the takes counted in PostgreSQL after their Redis call got no answer, how many Redis counted too (their call ran
+ * after all, e.g. when a stall ended): those are in the Redis counter already and must not be handed to it again.
+ */
+async function countedInRedisToo(redis: IORedis, records: TakeRecord[]): Promise<number> {
+  if (records.length === 0) return 0;
+  const calls = [...new Set(records.map((r) => r.call))];
+  const codes = new Map(
+    (await redis.mget(...calls)).map((value, i) => [calls[i]!, value?.split(',') ?? []] as const),
+  );
+  return records.filter((r) => codes.get(r.call)?.[r.index] === '1').length;
 }
 
 export interface RedisQuotaOptions {
@@ -381,8 +427,11 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
 
   const dirty = new DirtyCounts();
   const localBurst = new BurstWindow(burstPerSecond);
-  /** Requests counted in PostgreSQL while Redis was away, per counter: handed to Redis when it returns. */
-  const outageCounts = new Map<string, { subject: QuotaSubject; count: number }>();
+  /**
+   * Requests counted in PostgreSQL while Redis was away, per counter: handed to Redis when it returns. `unanswered`
+   * are those whose Redis call got no answer and may have run there too.
+   */
+  const outageCounts = new Map<string, { subject: QuotaSubject; count: number; unanswered: TakeRecord[] }>();
   const seeding = new Map<string, Promise<void>>();
   const marker = `${prefix}:quota:marker`;
   const takes = new TakeBatches(marker, burstPerSecond, commands);
@@ -413,9 +462,16 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
   function reconcile(): Promise<void> {
     reconciling ??= (async () => {
       try {
-        for (const [key, { subject, count }] of outageCounts) {
+        for (const [key, { subject, count, unanswered }] of outageCounts) {
           const durable = await durableCount(db, subject);
-          await commands.afrofxReconcileQuota(key, marker, count, durable, ttlFor(subject, Date.now()));
+          const twice = await countedInRedisToo(redis, unanswered);
+          await commands.afrofxReconcileQuota(
+            key,
+            marker,
+            count - twice,
+            durable,
+            ttlFor(subject, Date.now()),
+          );
           outageCounts.delete(key);
         }
       } catch (err) {
@@ -454,6 +510,7 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
     const burstKey = `${prefix}:burst:${keyHash}`;
     for (let attempt = 0; ; attempt++) {
       const [code, used] = await takes.take(burstKey, key, subject.limit);
+      // Missing (-2, -3) or unreadable and just deleted (-4): seeded from the durable count, then taken again.
       if (code <= -2 && attempt === 0) {
         await seed(key, subject, code === -3);
         continue;
@@ -467,15 +524,21 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
     }
   }
 
-  async function takeInFallback(subject: QuotaSubject, keyHash: string, now: Date): Promise<QuotaOutcome> {
+  async function takeInFallback(
+    subject: QuotaSubject,
+    keyHash: string,
+    now: Date,
+    unanswered?: TakeRecord,
+  ): Promise<QuotaOutcome> {
     if (!localBurst.allow(keyHash, now))
       return { allowed: false, reason: 'burst', used: subject.processedAtLoad };
     await dirty.persist(db);
     const outcome = await takeInPostgres(db, subject, now);
     if (outcome.allowed) {
       const key = quotaKey(prefix, subject);
-      const entry = outageCounts.get(key) ?? { subject, count: 0 };
+      const entry = outageCounts.get(key) ?? { subject, count: 0, unanswered: [] };
       entry.count++;
+      if (unanswered) entry.unanswered.push(unanswered);
       outageCounts.set(key, entry);
     }
     return outcome;
@@ -501,13 +564,17 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
           ? { allowed: true, used: 0 }
           : { allowed: false, reason: 'burst', used: 0 };
       }
+      // Back from an outage: the counts handed back first, then this take in Redis. Not waiting left each take of a
+      // steady trickle in PostgreSQL while it started the hand-back for the one before (issue 21, item 8).
+      if (redis.status === 'ready' && outageCounts.size > 0) await reconcile();
       if (redisUsable()) {
         try {
           return await takeInRedis(subject, keyHash, now);
         } catch (err) {
           log.warn({ err }, 'redis quota count failed; counting in PostgreSQL');
+          if (err instanceof UnansweredTake) return takeInFallback(subject, keyHash, now, err.record);
         }
-      } else if (redis.status === 'ready' && !reconciling) void reconcile();
+      }
       return takeInFallback(subject, keyHash, now);
     },
     async refund(subject) {

@@ -148,6 +148,26 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
         ),
   );
 
+  app.post(
+    '/account/webhooks/:appId/:endpointId/resume',
+    {
+      schema: {
+        ...schema,
+        summary: 'Resume a parked endpoint: its kept deliveries go out, oldest first',
+        description:
+          'An endpoint is parked after repeated failed attempts in a row; its deliveries are kept meanwhile. ' +
+          'Resuming an endpoint that is not parked changes nothing.',
+        params: WebhookParams,
+        response: { 200: Envelope(WebhookEndpoint), 404: errors[404] },
+      },
+    },
+    async (request) =>
+      ok(
+        await services.webhooks.resume(request.params.appId, request.params.endpointId),
+        'Webhook endpoint resumed. Its waiting deliveries are being sent.',
+      ),
+  );
+
   app.get(
     '/account/webhooks/:appId/:endpointId/deliveries',
     {

@@ -2,12 +2,18 @@
 //
 // Durability: a rate entry writes its deliveries in its own transaction (an outbox), then asks the queue to send
 // them. If the queue is away at that moment the rate is still accepted; the sweep job (every minute) queues every
-// delivery that is due and that no job took. Sending is guarded by a conditional claim (pending → sending with a
-// lease), so two jobs for one delivery send it once; a sender that died mid-attempt leaves a lease that passes,
-// and the delivery is taken up again (receivers deduplicate on the AfroFX-Delivery id, as with any at-least-once
-// webhook).
+// endpoint that has a delivery due and that no sender holds. A sender that died mid-attempt leaves a lease that
+// passes, and the delivery is taken up again (receivers deduplicate on the AfroFX-Delivery id, as with any
+// at-least-once webhook).
+//
+// Isolation (issue 21): each endpoint is a FIFO with one delivery in flight. A job names an endpoint, not a
+// delivery; it claims the endpoint's oldest due delivery only if the endpoint has none in flight (the endpoint row,
+// locked with SKIP LOCKED, carries the in-flight delivery and its lease) and the app is under its cap of deliveries
+// in flight. A job that finds the endpoint busy ends at once and queues nothing: the attempt in flight, when it
+// settles, queues the endpoint's next one. Repeated failures in a row park the endpoint (the circuit): its
+// deliveries are kept and wait for the developer to resume it, or for a trial attempt after a cool-down.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   cheapestPlanOpening,
   entitlementGap,
@@ -82,7 +88,7 @@ const toThreshold = (row: ThresholdRow): WebhookThreshold => ({
   lastPosition: row.lastPosition,
 });
 
-const toEndpoint = (row: EndpointRow, thresholds: ThresholdRow[]): WebhookEndpoint => ({
+const toEndpoint = (row: EndpointRow, thresholds: ThresholdRow[], cooldownMs: number): WebhookEndpoint => ({
   _id: row.id,
   url: row.url,
   events: row.events,
@@ -92,7 +98,31 @@ const toEndpoint = (row: EndpointRow, thresholds: ThresholdRow[]): WebhookEndpoi
   secretHint: secretHint(row.secret),
   createdAt: row.createdAt.toISOString(),
   secretRotatedAt: iso(row.secretRotatedAt),
+  state: row.state,
+  parkedAt: row.state === 'parked' ? iso(row.parkedAt) : null,
+  parkedReason: row.state === 'parked' ? row.parkedReason : null,
+  retryAt:
+    row.state === 'parked' && row.parkedAt
+      ? new Date(row.parkedAt.getTime() + cooldownMs).toISOString()
+      : null,
 });
+
+/** A delivery a sender may take now: due, or left mid-attempt by a sender whose lease has passed. */
+const deliveryDue = (now: Date) =>
+  or(
+    and(eq(webhookDeliveries.state, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)),
+    and(eq(webhookDeliveries.state, 'sending'), lt(webhookDeliveries.lockedUntil, now)),
+  );
+
+/** An endpoint that may start an attempt now: none in flight, and not parked (or parked past its cool-down). */
+const endpointFree = (now: Date, cooldownMs: number): SQL =>
+  and(
+    or(isNull(webhookEndpoints.sendingUntil), lt(webhookEndpoints.sendingUntil, now)),
+    or(
+      eq(webhookEndpoints.state, 'active'),
+      lte(webhookEndpoints.parkedAt, new Date(now.getTime() - cooldownMs)),
+    ),
+  )!;
 
 /** A price's side of a level; on the level itself it stays where it was (touching is not crossing). */
 function positionOf(price: number, level: number, last: 'above' | 'below' | null) {
@@ -112,6 +142,9 @@ const hasPlan = (now: Date) => sql<boolean>`(
 )`;
 
 export function createWebhooksService(db: Database, enqueue: Enqueue, settings: WebhookSettings) {
+  const endpointOut = (row: EndpointRow, thresholds: ThresholdRow[]) =>
+    toEndpoint(row, thresholds, settings.parkCooldownMs);
+
   async function requirePlan(appId: string) {
     const now = new Date();
     const [row] = await db
@@ -165,13 +198,84 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
       .orderBy(webhookThresholds.createdAt, webhookThresholds.id);
   }
 
-  /** Asks the queue to send now; a queue that is away is no loss (the sweep queues the delivery later). */
-  async function dispatch(deliveries: Array<{ id: string; attempts: number }>): Promise<void> {
+  /**
+   * Asks the queue to send the endpoints' next deliveries; a queue that is away is no loss (the sweep queues them
+   * later). No job id: a job finding its endpoint busy ends at once, so a duplicate costs one query.
+   */
+  async function wake(endpointIds: Iterable<string>, delayMs?: number): Promise<void> {
     await Promise.all(
-      deliveries.map(({ id, attempts }) =>
-        enqueue('webhook-delivery', { deliveryId: id }, { jobId: `${id}-${attempts}` }).catch(() => {}),
+      [...new Set(endpointIds)].map((endpointId) =>
+        enqueue('webhook-delivery', { endpointId }, delayMs ? { delayMs } : undefined).catch(() => {}),
       ),
     );
+  }
+
+  const dispatch = (deliveries: Array<{ endpointId: string }>) => wake(deliveries.map((d) => d.endpointId));
+
+  /** The app's endpoints that could start an attempt now and have one due (those its cap held back, too). */
+  async function wakeApp(appId: string): Promise<void> {
+    const now = new Date();
+    const rows = await db
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(
+        and(
+          eq(webhookEndpoints.appId, appId),
+          endpointFree(now, settings.parkCooldownMs),
+          sql`exists (select 1 from ${webhookDeliveries} where ${webhookDeliveries.endpointId} = ${webhookEndpoints.id} and ${deliveryDue(now)})`,
+        ),
+      );
+    await wake(rows.map((r) => r.id));
+  }
+
+  /**
+   * Takes the endpoint's oldest due delivery, if the endpoint has none in flight, may send (not parked, or past its
+   * cool-down: the trial) and its app is under its cap. The endpoint row is locked with SKIP LOCKED, so of two
+   * senders one claims and the other ends; the app row is locked so two endpoints of one app count each other.
+   */
+  async function claimNext(
+    endpointId: string,
+  ): Promise<{ claimed: DeliveryRow; endpoint: EndpointRow } | undefined> {
+    return db.transaction(async (tx) => {
+      const now = new Date();
+      const [endpoint] = await tx
+        .select()
+        .from(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.id, endpointId), endpointFree(now, settings.parkCooldownMs)))
+        .for('update', { skipLocked: true });
+      if (!endpoint) return undefined;
+      await tx.select({ id: apps.id }).from(apps).where(eq(apps.id, endpoint.appId)).for('update');
+      const [inFlight] = await tx
+        .select({ n: count() })
+        .from(webhookEndpoints)
+        .where(
+          and(
+            eq(webhookEndpoints.appId, endpoint.appId),
+            ne(webhookEndpoints.id, endpoint.id),
+            gt(webhookEndpoints.sendingUntil, now),
+          ),
+        );
+      if ((inFlight?.n ?? 0) >= settings.appInFlight) return undefined;
+      const [next] = await tx
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.endpointId, endpoint.id), deliveryDue(now)))
+        .orderBy(webhookDeliveries.createdAt, webhookDeliveries.id)
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!next) return undefined;
+      const lease = new Date(now.getTime() + settings.timeoutMs + 30_000);
+      const [claimed] = await tx
+        .update(webhookDeliveries)
+        .set({ state: 'sending', attempts: sql`${webhookDeliveries.attempts} + 1`, lockedUntil: lease })
+        .where(eq(webhookDeliveries.id, next.id))
+        .returning();
+      await tx
+        .update(webhookEndpoints)
+        .set({ sendingDeliveryId: next.id, sendingUntil: lease })
+        .where(eq(webhookEndpoints.id, endpoint.id));
+      return { claimed: claimed!, endpoint };
+    });
   }
 
   function deliveryRow(endpointId: string, event: WebhookDeliveryEvent, data: object, now: Date) {
@@ -222,14 +326,25 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
     attemptLog,
   });
 
-  /** Records one attempt's outcome, unless another sender took the delivery over meanwhile. */
-  async function settle(claimed: DeliveryRow, result: PostResult, latencyMs: number) {
+  /**
+   * Records one attempt's outcome, unless another sender took the delivery over meanwhile; frees the endpoint, moves
+   * its circuit, and queues what comes next: the endpoint's next delivery (or its trial after the cool-down), the
+   * app's endpoints its cap held back, and this delivery's retry.
+   */
+  async function settle(claimed: DeliveryRow, appId: string, result: PostResult, latencyMs: number) {
     const now = new Date();
     const succeeded = result.error === null;
     const deadline = claimed.createdAt.getTime() + RETRY_WINDOW_MS;
     const retryAt = Math.min(now.getTime() + settings.retryBaseMs * 2 ** (claimed.attempts - 1), deadline);
     const state = succeeded ? 'succeeded' : now.getTime() >= deadline ? 'failed' : 'pending';
-    const updated = await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
+      // The endpoint first, then its delivery: the order a claim and an endpoint's deletion take them in.
+      const [endpoint] = await tx
+        .select()
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.id, claimed.endpointId))
+        .for('update');
+      if (!endpoint) return undefined;
       const rows = await tx
         .update(webhookDeliveries)
         .set({
@@ -249,7 +364,7 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
           ),
         )
         .returning({ id: webhookDeliveries.id });
-      if (rows.length === 0) return false;
+      if (rows.length === 0) return undefined;
       await tx
         .insert(webhookDeliveryAttempts)
         .values({
@@ -261,17 +376,51 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
           createdAt: now,
         })
         .onConflictDoNothing();
-      return true;
+      return { parked: await moveCircuit(tx, endpoint, claimed, result, now) };
     });
-    if (updated && state === 'pending') {
-      await enqueue(
-        'webhook-delivery',
-        { deliveryId: claimed.id },
-        { jobId: `${claimed.id}-${claimed.attempts}`, delayMs: retryAt - now.getTime() },
-      ).catch(() => {
-        // The sweep queues it once the queue is back.
-      });
+    if (!outcome) return;
+    await (outcome.parked ? wake([claimed.endpointId], settings.parkCooldownMs) : wakeApp(appId));
+    if (state === 'pending') await wake([claimed.endpointId], retryAt - now.getTime());
+  }
+
+  /**
+   * Frees the endpoint of this attempt and moves its circuit: a success closes it, a failure counts, and the
+   * failure that reaches the limit (or a failed trial) parks it. Returns whether the endpoint is parked now.
+   */
+  async function moveCircuit(
+    tx: Executor,
+    endpoint: EndpointRow,
+    claimed: DeliveryRow,
+    result: PostResult,
+    now: Date,
+  ) {
+    // The lease is this claim's own: a sender that took the endpoint over after it passed keeps its marker.
+    const ours = endpoint.sendingUntil?.getTime() === claimed.lockedUntil?.getTime();
+    const freed = ours ? { sendingDeliveryId: null, sendingUntil: null } : {};
+    if (result.error === null) {
+      await tx
+        .update(webhookEndpoints)
+        .set({ ...freed, state: 'active', consecutiveFailures: 0, parkedAt: null, parkedReason: null })
+        .where(eq(webhookEndpoints.id, endpoint.id));
+      return false;
     }
+    const failures = endpoint.consecutiveFailures + 1;
+    const parks = endpoint.state === 'parked' || failures >= settings.parkAfterFailures;
+    await tx
+      .update(webhookEndpoints)
+      .set({
+        ...freed,
+        consecutiveFailures: failures,
+        ...(parks
+          ? {
+              state: 'parked' as const,
+              parkedAt: now,
+              parkedReason: `${failures} attempts in a row failed; the last: ${result.error}`,
+            }
+          : {}),
+      })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    return parks;
   }
 
   return {
@@ -331,7 +480,7 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
         }
         return { endpoint: endpoint!, rows };
       });
-      return { ...toEndpoint(endpoint, rows), secret };
+      return { ...endpointOut(endpoint, rows), secret };
     },
 
     async list(appId: string): Promise<WebhookEndpoint[]> {
@@ -342,7 +491,7 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
         .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
       const thresholds = await thresholdsOf(rows.map((r) => r.id));
       return rows.map((row) =>
-        toEndpoint(
+        endpointOut(
           row,
           thresholds.filter((t) => t.endpointId === row.id),
         ),
@@ -376,7 +525,7 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
         .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.appId, appId)))
         .returning();
       if (!row) throw notFound(ENDPOINT_NOT_FOUND);
-      return { ...toEndpoint(row, await thresholdsOf([row.id])), secret };
+      return { ...endpointOut(row, await thresholdsOf([row.id])), secret };
     },
 
     async sendTest(appId: string, endpointId: string): Promise<WebhookDelivery> {
@@ -395,6 +544,29 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
         .returning();
       await dispatch([row!]);
       return toDelivery(row!, []);
+    },
+
+    /** Closes a parked endpoint's circuit: its kept deliveries go out, oldest first. */
+    async resume(appId: string, endpointId: string): Promise<WebhookEndpoint> {
+      const [row] = await db
+        .update(webhookEndpoints)
+        .set({ state: 'active', consecutiveFailures: 0, parkedAt: null, parkedReason: null })
+        .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.appId, appId)))
+        .returning();
+      if (!row) throw notFound(ENDPOINT_NOT_FOUND);
+      // The developer says the receiver works again: its kept deliveries go now, not at their backed-off retry time.
+      await db
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: new Date() })
+        .where(
+          and(
+            eq(webhookDeliveries.endpointId, endpointId),
+            eq(webhookDeliveries.state, 'pending'),
+            gt(webhookDeliveries.nextAttemptAt, new Date()),
+          ),
+        );
+      await wakeApp(appId);
+      return endpointOut(row, await thresholdsOf([row.id]));
     },
 
     async deliveries(
@@ -422,10 +594,7 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
      * Called inside the rate entry's transaction: moves every threshold of the pair to the rate's side and writes
      * the deliveries the entry causes. The threshold rows are locked, so two entries at once fire a crossing once.
      */
-    async recordRateEvents(
-      tx: Executor,
-      rate: QuoteWithoutAge,
-    ): Promise<Array<{ id: string; attempts: number }>> {
+    async recordRateEvents(tx: Executor, rate: QuoteWithoutAge): Promise<Array<{ endpointId: string }>> {
       const now = new Date();
       const endpoints = await tx
         .select({ endpoint: webhookEndpoints })
@@ -487,39 +656,20 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
         );
       }
       if (rows.length > 0) await tx.insert(webhookDeliveries).values(rows);
-      return rows.map((r) => ({ id: r.id, attempts: 0 }));
+      return rows.map((r) => ({ endpointId: r.endpointId }));
     },
 
     dispatch,
 
-    /** One attempt of one delivery (the webhook-delivery job). */
-    async deliver(deliveryId: string): Promise<void> {
-      const now = new Date();
-      const [claimed] = await db
-        .update(webhookDeliveries)
-        .set({
-          state: 'sending',
-          attempts: sql`${webhookDeliveries.attempts} + 1`,
-          lockedUntil: new Date(now.getTime() + settings.timeoutMs + 30_000),
-        })
-        .where(
-          and(
-            eq(webhookDeliveries.id, deliveryId),
-            or(
-              and(eq(webhookDeliveries.state, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)),
-              and(eq(webhookDeliveries.state, 'sending'), lt(webhookDeliveries.lockedUntil, now)),
-            ),
-          ),
-        )
-        .returning();
-      // Sent already, being sent by another job, not due yet (the sweep will queue it), or its endpoint is gone.
-      if (!claimed) return;
-      const [endpoint] = await db
-        .select()
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.id, claimed.endpointId));
-      if (!endpoint) return;
-
+    /**
+     * The webhook-delivery job: one attempt of the endpoint's oldest due delivery, if the endpoint is free. Returns
+     * whether an attempt was made.
+     */
+    async deliverNext(endpointId: string): Promise<boolean> {
+      const taken = await claimNext(endpointId);
+      // Busy (its sender queues the next when it settles), parked, held by its app's cap, or nothing due.
+      if (!taken) return false;
+      const { claimed, endpoint } = taken;
       const started = performance.now();
       let result: PostResult;
       try {
@@ -546,31 +696,26 @@ export function createWebhooksService(db: Database, enqueue: Enqueue, settings: 
         if (!(err instanceof DomainError)) throw err;
         result = { statusCode: null, error: err.message };
       }
-      await settle(claimed, result, Math.round((performance.now() - started) * 10) / 10);
+      await settle(claimed, endpoint.appId, result, Math.round((performance.now() - started) * 10) / 10);
+      return true;
     },
 
     /**
-     * The sweep job: queues every delivery that is due and that no job holds, e.g. one recorded while the queue was
-     * away. A delivery queued twice is sent once (the claim in deliver).
+     * The sweep job: queues every endpoint that has a delivery due and could send it now, e.g. one recorded while
+     * the queue was away, a retry whose job was lost, or one left by a sender that died. Returns how many.
      */
     async sweep(now = new Date()): Promise<number> {
       const due = await db
-        .select({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts })
-        .from(webhookDeliveries)
+        .select({ id: webhookEndpoints.id })
+        .from(webhookEndpoints)
         .where(
-          or(
-            and(eq(webhookDeliveries.state, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)),
-            and(eq(webhookDeliveries.state, 'sending'), lt(webhookDeliveries.lockedUntil, now)),
+          and(
+            endpointFree(now, settings.parkCooldownMs),
+            sql`exists (select 1 from ${webhookDeliveries} where ${webhookDeliveries.endpointId} = ${webhookEndpoints.id} and ${deliveryDue(now)})`,
           ),
         )
-        .orderBy(webhookDeliveries.nextAttemptAt)
         .limit(SWEEP_BATCH);
-      // A job id of its own per sweep: the job an earlier sweep queued may have run before the delivery was due.
-      await Promise.all(
-        due.map(({ id, attempts }) =>
-          enqueue('webhook-delivery', { deliveryId: id }, { jobId: `${id}-${attempts}-${now.getTime()}` }),
-        ),
-      );
+      await Promise.all(due.map(({ id }) => enqueue('webhook-delivery', { endpointId: id })));
       return due.length;
     },
   };

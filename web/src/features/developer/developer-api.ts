@@ -180,6 +180,16 @@ const developerApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { appId }) => [{ type: 'Webhook', id: appId }],
     }),
+    resumeWebhook: build.mutation<ApiEnvelope<WebhookEndpoint>, WebhookRef>({
+      query: ({ appId, endpointId }) => ({
+        url: `account/webhooks/${app(appId)}/${app(endpointId)}/resume`,
+        method: 'POST',
+      }),
+      invalidatesTags: (_result, _error, { appId, endpointId }) => [
+        { type: 'Webhook', id: appId },
+        { type: 'Webhook', id: `log-${endpointId}` },
+      ],
+    }),
     sendWebhookTest: build.mutation<ApiEnvelope<WebhookDelivery>, WebhookRef>({
       query: ({ appId, endpointId }) => ({
         url: `account/webhooks/${app(appId)}/${app(endpointId)}/test`,
@@ -225,6 +235,7 @@ export const {
   useCreateWebhookMutation,
   useDeleteWebhookMutation,
   useRotateWebhookSecretMutation,
+  useResumeWebhookMutation,
   useSendWebhookTestMutation,
   useFetchWebhookDeliveriesInfiniteQuery,
 } = developerApi;

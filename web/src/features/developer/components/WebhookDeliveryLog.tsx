@@ -19,9 +19,12 @@ const STATE_LOOK: Record<WebhookDelivery['state'], { tone: PillTone; label: stri
 const POLL_MS = 10_000;
 const POLL_UNDERWAY_MS = 2000;
 
+// A pending delivery of a paused endpoint is not being retried: it is kept until the endpoint is resumed.
+const KEPT_LOOK = { tone: 'slate', label: 'Kept (paused)' } as const;
+
 const isUnderway = (d: WebhookDelivery) => d.state === 'pending' || d.state === 'sending';
 
-const columns: ReadonlyArray<Column<WebhookDelivery>> = [
+const columnsFor = (parked: boolean): ReadonlyArray<Column<WebhookDelivery>> => [
   {
     key: 'createdAt',
     header: 'Created',
@@ -42,14 +45,17 @@ const columns: ReadonlyArray<Column<WebhookDelivery>> = [
   {
     key: 'state',
     header: 'Status',
-    cell: (d) => (
-      <div>
-        <Pill tone={STATE_LOOK[d.state].tone}>{STATE_LOOK[d.state].label}</Pill>
-        {d.error && d.state !== 'succeeded' && (
-          <p className="mt-1 max-w-56 text-xs text-slate-500">{d.error}</p>
-        )}
-      </div>
-    ),
+    cell: (d) => {
+      const look = parked && d.state === 'pending' ? KEPT_LOOK : STATE_LOOK[d.state];
+      return (
+        <div>
+          <Pill tone={look.tone}>{look.label}</Pill>
+          {d.error && d.state !== 'succeeded' && (
+            <p className="mt-1 max-w-56 text-xs text-slate-500">{d.error}</p>
+          )}
+        </div>
+      );
+    },
   },
   {
     key: 'attempts',
@@ -93,8 +99,11 @@ const columns: ReadonlyArray<Column<WebhookDelivery>> = [
   },
 ];
 
+const activeColumns = columnsFor(false);
+const parkedColumns = columnsFor(true);
+
 /** One endpoint's deliveries, newest first, with every attempt's response code. */
-export function WebhookDeliveryLog({ endpoint }: { endpoint: WebhookRef }) {
+export function WebhookDeliveryLog({ endpoint, parked = false }: { endpoint: WebhookRef; parked?: boolean }) {
   const cached = useWebhookDeliveriesState(endpoint);
   const underway = cached.data?.pages.some((page) => page.data.some(isUnderway)) ?? false;
   const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
@@ -104,7 +113,7 @@ export function WebhookDeliveryLog({ endpoint }: { endpoint: WebhookRef }) {
   return (
     <PagedTable
       caption="Delivery log"
-      columns={columns}
+      columns={parked ? parkedColumns : activeColumns}
       rowKey={(d) => d._id}
       rows={data?.pages.flatMap((page) => page.data)}
       isLoading={isLoading}

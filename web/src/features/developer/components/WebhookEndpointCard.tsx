@@ -1,6 +1,7 @@
 import { MARKET_LABELS, formatDateTime, formatNumber, type WebhookEndpoint } from '@afrofx/shared';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
+import { Notice } from '../../../components/Notice';
 import { Pill } from '../../../components/Pill';
 import { pairLabel } from '../webhook-form';
 
@@ -8,7 +9,9 @@ interface WebhookEndpointCardProps {
   endpoint: WebhookEndpoint;
   logShown: boolean;
   isSendingTest: boolean;
+  isResuming: boolean;
   onSendTest: () => void;
+  onResume: () => void;
   onToggleLog: () => void;
   onRotate: () => void;
   onDelete: () => void;
@@ -27,7 +30,9 @@ export function WebhookEndpointCard({
   endpoint,
   logShown,
   isSendingTest,
+  isResuming,
   onSendTest,
+  onResume,
   onToggleLog,
   onRotate,
   onDelete,
@@ -43,6 +48,7 @@ export function WebhookEndpointCard({
           </p>
         </div>
         <div className="flex flex-wrap gap-1.5">
+          {endpoint.state === 'parked' && <Pill tone="red">Paused</Pill>}
           {endpoint.events.map((event) => (
             <Pill key={event} tone="blue">
               {event}
@@ -50,6 +56,39 @@ export function WebhookEndpointCard({
           ))}
         </div>
       </div>
+
+      {endpoint.state === 'parked' && (
+        <Notice
+          tone="warning"
+          role="status"
+          className="mt-4"
+          title="Deliveries to this endpoint are paused"
+          action={
+            <Button size="sm" onClick={onResume} isLoading={isResuming}>
+              Resume deliveries
+            </Button>
+          }
+        >
+          <p>
+            {endpoint.parkedReason}
+            {endpoint.parkedAt && (
+              <>
+                {' '}
+                (since <span className="tabular-nums">{formatDateTime(endpoint.parkedAt)}</span>)
+              </>
+            )}
+            . New deliveries are kept and go out, oldest first, once you resume
+            {endpoint.retryAt && (
+              <>
+                {' '}
+                or when a trial delivery at{' '}
+                <span className="tabular-nums">{formatDateTime(endpoint.retryAt)}</span> succeeds
+              </>
+            )}
+            .
+          </p>
+        </Notice>
+      )}
 
       <dl className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-3">
         {watchesUpdates && (

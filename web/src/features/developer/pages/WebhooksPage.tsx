@@ -20,6 +20,7 @@ import {
   useCreateWebhookMutation,
   useDeleteWebhookMutation,
   useFetchWebhooksQuery,
+  useResumeWebhookMutation,
   useRotateWebhookSecretMutation,
   useSendWebhookTestMutation,
 } from '../developer-api';
@@ -38,6 +39,7 @@ export function WebhooksPage({ app }: { app: CurrentApp }) {
   const [rotateSecret, { isLoading: isRotating }] = useRotateWebhookSecretMutation();
   const [deleteWebhook, { isLoading: isDeleting }] = useDeleteWebhookMutation();
   const [sendTest, { isLoading: isSendingTest, originalArgs: testArgs }] = useSendWebhookTestMutation();
+  const [resumeWebhook, { isLoading: isResuming, originalArgs: resumeArgs }] = useResumeWebhookMutation();
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const [logOf, setLogOf] = useState<string | null>(null);
@@ -74,6 +76,11 @@ export function WebhooksPage({ app }: { app: CurrentApp }) {
     if (!result.data) return;
     showToast(result.data.message, 'success');
     setLogOf(endpoint._id);
+  };
+
+  const resume = async (endpoint: WebhookEndpoint) => {
+    const result = await resumeWebhook({ appId: app._id, endpointId: endpoint._id });
+    if (result.data) showToast(result.data.message, 'success');
   };
 
   const addButton = <Button onClick={() => setCreating(true)}>Add endpoint</Button>;
@@ -125,7 +132,9 @@ export function WebhooksPage({ app }: { app: CurrentApp }) {
               endpoint={endpoint}
               logShown={logOf === endpoint._id}
               isSendingTest={isSendingTest && testArgs?.endpointId === endpoint._id}
+              isResuming={isResuming && resumeArgs?.endpointId === endpoint._id}
               onSendTest={() => void test(endpoint)}
+              onResume={() => void resume(endpoint)}
               onToggleLog={() => setLogOf(logOf === endpoint._id ? null : endpoint._id)}
               onRotate={() => setPending({ kind: 'rotate', endpoint })}
               onDelete={() => setPending({ kind: 'delete', endpoint })}
@@ -140,7 +149,10 @@ export function WebhooksPage({ app }: { app: CurrentApp }) {
             <h2 className="font-semibold text-slate-900">Delivery log</h2>
             <p className="mt-0.5 font-mono text-xs break-all text-slate-500">{logEndpoint.url}</p>
           </div>
-          <WebhookDeliveryLog endpoint={{ appId: app._id, endpointId: logEndpoint._id }} />
+          <WebhookDeliveryLog
+            endpoint={{ appId: app._id, endpointId: logEndpoint._id }}
+            parked={logEndpoint.state === 'parked'}
+          />
         </Card>
       )}
 

@@ -1,0 +1,101 @@
+// Issue 21, item 8: the Redis quota counts each request exactly once when a take times out while Redis stalls (the
+// fallback counted it in PostgreSQL; the stalled call then ran in Redis too), and a counter whose name holds another
+// type of value is replaced, so the process goes back to Redis instead of staying on PostgreSQL until someone repairs
+// it. Needs a Redis server (REDIS_URL); the stall goes through a TCP proxy in front of it.
+import IORedis from 'ioredis';
+import { startFaultProxy, type FaultProxy } from './support/fault-proxy';
+import { paidClient, subscriptionRow, type PaidClient } from './support/paid-api';
+import { createTestApp, eventually, redisAvailable, type TestApp } from './support/test-app';
+
+const describeWithRedis = redisAvailable ? describe : describe.skip;
+
+const rates = (t: TestApp, client: PaidClient, n: number) =>
+  Promise.all(
+    Array.from({ length: n }, () =>
+      t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers }),
+    ),
+  ).then((responses) => responses.map((r) => r.statusCode));
+
+const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+describeWithRedis('the Redis quota counts each request once', () => {
+  let proxy: FaultProxy;
+  let t: TestApp;
+  let redis: IORedis;
+  beforeAll(async () => {
+    const url = new URL(process.env.REDIS_URL!);
+    proxy = await startFaultProxy(url.hostname, Number(url.port || 6379));
+    t = await createTestApp({
+      REQUEST_LOG_FLUSH_MS: '50',
+      REDIS_URL: proxy.url(process.env.REDIS_URL!),
+      API_BURST_PER_SECOND: '100000',
+    });
+    redis = new IORedis(process.env.REDIS_URL!);
+  });
+  afterAll(async () => {
+    proxy.restore();
+    redis.disconnect();
+    await t.close();
+    await proxy.close();
+  });
+
+  /** The monthly counter of a subscription, as Redis holds it. */
+  async function counterKey(subscriptionId: string): Promise<string> {
+    const [key] = await redis.keys(`${t.runtime.keyPrefix}:quota:${subscriptionId}:*`);
+    return key!;
+  }
+
+  it('does not count twice a request whose take timed out while Redis stalled and ran when the stall ended', async () => {
+    // A month far from spent: the quota never decides here, only the counting.
+    const client = await paidClient(t, { limit: 10_000, processed: 0 });
+    expect(count(await rates(t, client, 10), 200)).toBe(10);
+    proxy.stall();
+    let during: number[];
+    try {
+      // Each take waits its timeout, then is counted in PostgreSQL; the call stays held in the proxy.
+      during = await rates(t, client, 20);
+    } finally {
+      // The held bytes reach Redis now: the stalled call counts those 20 takes there as well.
+      proxy.restore();
+    }
+    expect(count(during, 200)).toBe(20);
+    let served = 30;
+    // Once this process is back on Redis, its counter holds every request served once (not the 20 twice) ...
+    const key = await counterKey(client.subscriptionId!);
+    await eventually(async () => {
+      served += count(await rates(t, client, 1), 200);
+      expect(Number(await redis.get(key))).toBe(served);
+    });
+    // ... and so does the durable count the app is charged by.
+    await eventually(async () =>
+      expect((await subscriptionRow(t, client.subscriptionId!)).processedRequests).toBe(served),
+    );
+  });
+
+  it('replaces a counter holding another type of value and goes back to counting in Redis', async () => {
+    const client = await paidClient(t, { limit: 100, processed: 0 });
+    expect(count(await rates(t, client, 5), 200)).toBe(5);
+    const key = await counterKey(client.subscriptionId!);
+    await redis.del(key);
+    await redis.hset(key, 'not', 'a counter');
+
+    // Served all the same (counted in PostgreSQL meanwhile) ...
+    /** The counter, or NaN while it is not a number. */
+    const counter = async () => ((await redis.type(key)) === 'string' ? Number(await redis.get(key)) : NaN);
+    let served = 5 + count(await rates(t, client, 5), 200);
+    expect(served).toBe(10);
+    // ... and soon counted in Redis again: a batch of requests moves the counter, a number again, by its size.
+    await eventually(async () => {
+      const before = await counter();
+      const statuses = await rates(t, client, 5);
+      served += count(statuses, 200);
+      expect(statuses).toEqual(Array(5).fill(200));
+      expect((await counter()) - before).toBe(5);
+    });
+    // Every request served counted once, in Redis and in PostgreSQL.
+    expect(await counter()).toBe(served);
+    await eventually(async () =>
+      expect((await subscriptionRow(t, client.subscriptionId!)).processedRequests).toBe(served),
+    );
+  });
+});
