@@ -11,12 +11,13 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { appsAdminRoutes } from './modules/apps/apps-admin.routes';
 import { appsRoutes } from './modules/apps/apps.routes';
 import { siteRoutes } from './modules/site/site.routes';
-import { healthRoutes } from './modules/health/health.routes';
+import { healthRoutes, type HealthProbes } from './modules/health/health.routes';
 import { jobRunsRoutes } from './modules/job-runs/job-runs.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { sandboxPayRoutes } from './modules/payments/sandbox.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
-import { publicApiRoutes } from './modules/public-api/public-api.routes';
+import { paidApi } from './modules/paid-api/paid-api';
+import { createRatesSnapshot } from './modules/paid-api/rates-snapshot';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -27,7 +28,6 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { limitsPlugin } from './plugins/limits';
 import { spaPlugin } from './plugins/spa';
-import type { RouteOptions } from './route-options';
 import { buildValidator } from './validation';
 import type { Runtime } from './runtime';
 
@@ -114,7 +114,9 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
 
   app.addSchema({ $id: 'ErrorBody', ...ErrorBody });
 
-  const routeOptions: RouteOptions = { services, runtime, health: {} };
+  // Each route module declares the services and settings it takes; this one object has them all.
+  const health: HealthProbes = {};
+  const routeOptions = { services, runtime, health };
   await app.register(
     async (v1) => {
       await v1.register(healthRoutes, routeOptions);
@@ -131,7 +133,21 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       await v1.register(webhooksRoutes, routeOptions);
       await v1.register(jobRunsRoutes, routeOptions);
       await v1.register(appsAdminRoutes, routeOptions);
-      await v1.register(publicApiRoutes, routeOptions);
+      await v1.register(paidApi, {
+        metering: {
+          database: runtime.database,
+          changes: runtime.changes,
+          requests: services.requests,
+          redisUrl: config.redisUrl,
+          keyPrefix: runtime.keyPrefix,
+          burstPerSecond: config.apiBurstPerSecond,
+          requestLogFlushMs: config.requestLogFlushMs,
+          exposeRequestLog: (requestLog) => (health.requestLog = requestLog),
+        },
+        rates: services.rates,
+        snapshot: createRatesSnapshot(services.rates, runtime.changes),
+        staleAfterHours: config.staleAfterHours,
+      });
       v1.get('/openapi.json', { schema: { hide: true } }, async () => apiDocuments().paid);
       v1.get('/openapi-console.json', { schema: { hide: true } }, async () => apiDocuments().console);
     },

@@ -7,7 +7,7 @@ import {
   subscriptions,
   transactions,
 } from '../src/db/schema';
-import { createRequestLogBuffer } from '../src/modules/public-api/request-log-buffer';
+import { createRequestLogBuffer } from '../src/modules/paid-api/request-log-buffer';
 import type { NewRequestLog } from '../src/modules/requests/requests.service';
 import { developerFactory, type Developer } from './support/developers';
 import { createTestApp, eventually, type TestApp } from './support/test-app';

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_MARKET, pairOfAlias, pairOfSlugs, pairPath, PAIRS, type Pair } from '@afrofx/shared';
 import { createPublicPages, SITE_PAGE_PATHS, type RenderedPage } from '../modules/site/public-pages';
-import { createRatesSnapshot } from '../modules/public-api/rates-snapshot';
+import { createRatesSnapshot } from '../modules/paid-api/rates-snapshot';
 import type { Runtime } from '../runtime';
 
 // Vite names every file under assets/ by its content hash: a changed file is a new URL, so these never go stale.

@@ -21,7 +21,7 @@ import {
   type Pair,
   type QuoteWithoutAge,
 } from '@afrofx/shared';
-import type { RatesSnapshotSource } from '../public-api/rates-snapshot';
+import type { RatesSnapshotSource } from '../paid-api/rates-snapshot';
 import { rateCardPng } from './rate-card';
 
 export interface RenderedPage {
