@@ -6,7 +6,8 @@
 // guard raised (one bench client sends far more than a customer). Two modes in one run: embedded PGlite with
 // in-process counting, and a PostgreSQL server + Redis when DATABASE_URL / REDIS_URL are set or answer on
 // 127.0.0.1:5432 / 6379 (a bench database of its own is created there and dropped afterwards).
-// BENCH_MODES=embedded or BENCH_MODES=server runs one of them.
+// BENCH_MODES=embedded or BENCH_MODES=server runs one of them; BENCH_PAID_NODE_OPTIONS passes options to the paid
+// server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under the load).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
@@ -24,7 +25,14 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const root = path.resolve(__dirname, '..');
 /** Settings of the bench's own shell that would change how the product runs: the product's defaults apply. */
-const NOT_PASSED_ON = ['NODE_ENV', 'LOG_LEVEL', 'LOG_FORMAT', 'DEMO_DATA', 'WEB_DIST', 'API_BURST_PER_SECOND'];
+const NOT_PASSED_ON = [
+  'NODE_ENV',
+  'LOG_LEVEL',
+  'LOG_FORMAT',
+  'DEMO_DATA',
+  'WEB_DIST',
+  'API_BURST_PER_SECOND',
+];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -101,7 +109,12 @@ async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl
   const productEnv = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !NOT_PASSED_ON.includes(name)),
   );
-  const env = { ...productEnv, DATA_DIR: dataDir, DATABASE_URL: benchDb?.url ?? '', REDIS_URL: redisUrl ?? '' };
+  const env = {
+    ...productEnv,
+    DATA_DIR: dataDir,
+    DATABASE_URL: benchDb?.url ?? '',
+    REDIS_URL: redisUrl ?? '',
+  };
   const logFile = path.join(dataDir, 'server.log');
   try {
     // Setup: demo rates, and an app whose plan will not run out during the bench.
@@ -140,7 +153,8 @@ async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl
     const paidPort = await freePort();
     const barePort = await freePort();
     const log = openSync(logFile, 'a');
-    const paid = spawn(process.execPath, [path.join(root, 'server/dist/main.cjs')], {
+    const nodeOptions = (process.env.BENCH_PAID_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+    const paid = spawn(process.execPath, [...nodeOptions, path.join(root, 'server/dist/main.cjs')], {
       env: { ...env, PORT: String(paidPort), API_BURST_PER_SECOND: '100000000' },
       stdio: ['ignore', log, 'inherit'],
     });
@@ -217,12 +231,15 @@ async function main() {
   const modes: ModeResult[] = [];
   if (wanted.includes('server')) {
     if (serverDbUrl && redisUrl) modes.push(await benchMode('PostgreSQL + Redis', serverDbUrl, redisUrl));
-    else console.log('\nPostgreSQL + Redis: skipped (set DATABASE_URL and REDIS_URL, or run them on 127.0.0.1)');
+    else
+      console.log('\nPostgreSQL + Redis: skipped (set DATABASE_URL and REDIS_URL, or run them on 127.0.0.1)');
   }
   if (wanted.includes('embedded')) modes.push(await benchMode('embedded (PGlite)', undefined, undefined));
 
   const ms = (n: number) => `${n.toFixed(1)} ms`;
-  console.log('\n| mode | bare req/s | bare p50 / p99 | paid req/s | paid p50 / p99 | paid/bare | p99 paid/bare |');
+  console.log(
+    '\n| mode | bare req/s | bare p50 / p99 | paid req/s | paid p50 / p99 | paid/bare | p99 paid/bare |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const { mode, bare, paid } of modes) {
     console.log(

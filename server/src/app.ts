@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { ErrorBody } from '@afrofx/shared';
+import { AccessLog } from './access-log';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { contractDocument } from './api-contract';
 import { apiDocsPage, apiQuickStart, splitApiDocument, type OpenApiDocument } from './api-docs';
@@ -35,6 +36,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   const { config, services } = runtime;
   const app = Fastify({
     loggerInstance: runtime.log as FastifyBaseLogger,
+    // Routes may trade their per-request access lines for counts (access-log.ts): the paid API does.
+    logController: new AccessLog(),
     // DESIGN §7: only the real proxy hops, or a forged X-Forwarded-For would reset every per-client limit.
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     // DESIGN §7: keep the 1 MiB body limit; answer 413 above it.
@@ -45,9 +48,11 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   // Addresses are typed and pasted with stray spaces; trim them before the e-mail format check sees them.
-  app.addHook('preValidation', async (request) => {
+  // (A hook with a callback: it runs for every route, and an async one costs a promise per request.)
+  app.addHook('preValidation', (request, _reply, done) => {
     const body = request.body as { email?: unknown } | undefined;
     if (body && typeof body === 'object' && typeof body.email === 'string') body.email = body.email.trim();
+    done();
   });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },

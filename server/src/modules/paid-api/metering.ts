@@ -65,6 +65,13 @@ const TOO_MANY_LOOKUPS =
  * load, a second's worth (thousands) held answers too long at once.
  */
 const REQUEST_LOG_BATCH = 2000;
+/**
+ * The embedded database's writes of the log, at most this many entries each, the event loop let run between them:
+ * PGlite runs on the API's thread, and a second's entries written at once stalled every answer behind them.
+ */
+const EMBEDDED_LOG_SLICE = 200;
+/** How often the access line with the counts per status is written (the calls themselves write none). */
+const ACCESS_LINE_MS = 60_000;
 /** The log's status for a request whose client went away before the answer (nginx's convention). */
 export const CLIENT_CLOSED = 499;
 
@@ -94,12 +101,33 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
   const logs = createRequestLogBuffer(options.requests, {
     flushMs: options.requestLogFlushMs,
     batchSize: database.driver === 'pglite' ? undefined : REQUEST_LOG_BATCH,
+    sliceSize: database.driver === 'pglite' ? EMBEDDED_LOG_SLICE : undefined,
     log: app.log,
     afterFlush: () => quota.flush(),
   });
   options.exposeRequestLog?.(logs.health);
+
+  // The access line of the paid API: calls per status since the last line (access-log.ts drops the per-call ones).
+  let answered = new Map<number, number>();
+  let countingSince = Date.now();
+  function writeAccessLine() {
+    if (answered.size === 0) return;
+    const statuses = Object.fromEntries(answered);
+    let calls = 0;
+    for (const n of answered.values()) calls += n;
+    app.log.info(
+      { calls, statuses, seconds: Math.round((Date.now() - countingSince) / 1000) },
+      'paid API calls',
+    );
+    answered = new Map();
+    countingSince = Date.now();
+  }
+  const accessLines = setInterval(writeAccessLine, ACCESS_LINE_MS).unref();
+
   // Fastify closes the server (finishing in-flight requests) before these hooks run, so nothing answered is lost.
   app.addHook('onClose', async () => {
+    clearInterval(accessLines);
+    writeAccessLine();
     await logs.close();
     await quota.flush().catch((err: unknown) => app.log.error({ err }, 'quota flush failed at shutdown'));
     await quota.close();
@@ -144,6 +172,7 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     const client = request.apiClient;
     if (!client || request.logged) return;
     request.logged = true;
+    request.accessRecorded = true;
     if (request.gone) status = CLIENT_CLOSED;
     if (request.charged && (status >= 500 || status === CLIENT_CLOSED)) {
       request.charged = false;
@@ -163,9 +192,14 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     };
     if (request.served || status >= 500) logs.push(entry);
     else logs.pushUncounted(entry);
+    answered.set(status, (answered.get(status) ?? 0) + 1);
   }
 
-  app.addHook('onResponse', async (request, reply) => settle(request, reply.statusCode, reply.elapsedTime));
+  // Hooks with a callback where nothing is awaited: an async hook costs a promise per call.
+  app.addHook('onResponse', (request, reply, done) => {
+    settle(request, reply.statusCode, reply.elapsedTime);
+    done();
+  });
   app.addHook('onRequestAbort', async (request) => {
     request.gone = true;
     settle(request, CLIENT_CLOSED, performance.now() - (request.startedAt ?? performance.now()));
@@ -183,9 +217,10 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     void reply.header('RateLimit-Remaining', Math.max(subject.limit - current, 0));
     void reply.header('RateLimit-Reset', Math.max(Math.ceil((period.end.getTime() - Date.now()) / 1000), 0));
   }
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('X-Content-Type-Options', 'nosniff');
     if (!reply.hasHeader('RateLimit-Limit')) setQuotaHeaders(request, reply);
+    done(null, payload);
   });
 
   async function charge(request: FastifyRequest, reply: FastifyReply) {

@@ -4,6 +4,7 @@ import fastifyCors from '@fastify/cors';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import { fromIsoCode } from '@afrofx/shared';
+import { lazyChildLogger } from '../../access-log';
 import type { RatesService } from '../rates/rates.service';
 import { meteringPlugin, type MeteringOptions } from './metering';
 import { paidApiRoutes } from './paid-api.routes';
@@ -21,10 +22,17 @@ export const paidApi: FastifyPluginAsyncTypebox<PaidApiOptions> = async (app, op
   const { rates, snapshot, staleAfterHours } = options;
 
   // A JSON API needs none of helmet's page headers (CSP, frame options…), and they cost on the hot path.
-  // (@fastify/helmet's own onRoute hook has run by now, so set the per-route config it reads.)
+  // (@fastify/helmet's own onRoute hook has run by now, so set the per-route config it reads.) Each call is a row
+  // of the request log: no access line per call (metering writes the counts once a minute), and no child logger
+  // per call unless something is logged.
   app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, helmet: { skipRoute: true } } as typeof route.config;
+    route.config = {
+      ...route.config,
+      helmet: { skipRoute: true },
+      accessLog: 'aggregated',
+    } as typeof route.config;
   });
+  app.setChildLoggerFactory(lazyChildLogger);
 
   await app.register(fastifyCors, {
     origin: '*',
@@ -46,15 +54,18 @@ export const paidApi: FastifyPluginAsyncTypebox<PaidApiOptions> = async (app, op
 
   // What customers of other FX APIs send works here too: parameters a call does not know are ignored (an SDK's
   // cache-buster, a field of another provider's API), and ISO 4217 codes stand for the ids they name.
-  app.addHook('preValidation', async (request) => {
+  // (A hook with a callback: an async one costs a promise per call even when the query is empty.)
+  app.addHook('preValidation', (request, _reply, done) => {
+    const query = request.query as Record<string, unknown> | undefined;
     const declared = (request.routeOptions.schema?.querystring as TSchema | undefined)?.properties as
       Record<string, { enum?: unknown[] }> | undefined;
-    const query = request.query as Record<string, unknown>;
-    if (!declared || !query) return;
-    for (const [name, value] of Object.entries(query)) {
-      if (!(name in declared)) delete query[name];
-      else if (declared[name]!.enum && typeof value === 'string') query[name] = fromIsoCode(value);
-    }
+    if (query && declared)
+      for (const name in query) {
+        const value = query[name];
+        if (!(name in declared)) delete query[name];
+        else if (declared[name]!.enum && typeof value === 'string') query[name] = fromIsoCode(value);
+      }
+    done();
   });
 
   const service = createPaidApiService({ rates, snapshot, staleAfterMs: staleAfterHours * 3_600_000 });
