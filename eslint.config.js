@@ -18,10 +18,13 @@ const notServer = {
   message: 'Only server/ imports server code.',
 };
 const notWeb = { regex: '^(@afrofx/|(\\.\\./)+)web(/|$)', message: 'Only web/ imports web code.' };
-// Issue 9 item 7: a module never imports the files that compose the modules, not even for a type (no import cycle).
+// Issue 9 item 7, issue 24: a module never imports the files that compose the modules, not even for a type (no
+// import cycle, no arrow back up the server's floors). A route plugin declares the services and settings it takes
+// as its options; app.ts hands them over.
 const notComposer = {
-  regex: '^(\\.\\./)+(app|services)$',
-  message: 'Modules must not import app.ts or services.ts; use route-options.ts or jobs/enqueue.ts.',
+  regex: '^(\\.\\./)+(app|services|runtime|route-options)$',
+  message:
+    'Modules must not import app.ts, services.ts, runtime.ts or route-options.ts: declare what a route plugin needs in its options (or use jobs/enqueue.ts).',
 };
 // STYLE.md: typed hooks are made once with `.withTypes<>()` (in web/src/store, which features may import, unlike
 // web/src/app); everything else uses those.

@@ -1,9 +1,11 @@
-// The baseline for `npm run bench`: a bare Fastify route serving the same rates JSON from memory.
+// The baseline for `npm run bench`: a bare Fastify route sending the bytes the paid GET /v1/rates sent, already
+// serialised, with the same content type: the ceiling of that path on this machine (no key, quota or log).
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
-const body = JSON.parse(readFileSync(process.env.BENCH_BODY_FILE, 'utf8'));
+const body = readFileSync(process.env.BENCH_BODY_FILE);
+const contentType = process.env.BENCH_CONTENT_TYPE ?? 'application/json; charset=utf-8';
 const app = Fastify({ logger: false });
-app.get('/v1/rates', async () => body);
+app.get('/v1/rates', (_request, reply) => reply.type(contentType).send(body));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.send?.('ready');

@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { ErrorBody, type RenderPage } from '@afrofx/shared';
+import { AccessLog } from './access-log';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { contractDocument } from './api-contract';
 import { apiDocsPage, apiQuickStart, splitApiDocument, type OpenApiDocument } from './api-docs';
@@ -11,12 +12,13 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { appsAdminRoutes } from './modules/apps/apps-admin.routes';
 import { appsRoutes } from './modules/apps/apps.routes';
 import { siteRoutes } from './modules/site/site.routes';
-import { healthRoutes } from './modules/health/health.routes';
+import { healthRoutes, type HealthProbes } from './modules/health/health.routes';
 import { jobRunsRoutes } from './modules/job-runs/job-runs.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { sandboxPayRoutes } from './modules/payments/sandbox.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
-import { publicApiRoutes } from './modules/public-api/public-api.routes';
+import { paidApi } from './modules/paid-api/paid-api';
+import { createRatesSnapshot } from './modules/paid-api/rates-snapshot';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -27,7 +29,6 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { limitsPlugin } from './plugins/limits';
 import { spaPlugin } from './plugins/spa';
-import type { RouteOptions } from './route-options';
 import { buildValidator } from './validation';
 import type { Runtime } from './runtime';
 
@@ -39,6 +40,8 @@ export async function buildApp(
   const { config, services } = runtime;
   const app = Fastify({
     loggerInstance: runtime.log as FastifyBaseLogger,
+    // Routes may trade their per-request access lines for counts (access-log.ts): the paid API does.
+    logController: new AccessLog(),
     // DESIGN §7: only the real proxy hops, or a forged X-Forwarded-For would reset every per-client limit.
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     // DESIGN §7: keep the 1 MiB body limit; answer 413 above it.
@@ -49,9 +52,11 @@ export async function buildApp(
 
   await app.register(errorsPlugin);
   // Addresses are typed and pasted with stray spaces; trim them before the e-mail format check sees them.
-  app.addHook('preValidation', async (request) => {
+  // (A hook with a callback: it runs for every route, and an async one costs a promise per request.)
+  app.addHook('preValidation', (request, _reply, done) => {
     const body = request.body as { email?: unknown } | undefined;
     if (body && typeof body === 'object' && typeof body.email === 'string') body.email = body.email.trim();
+    done();
   });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
@@ -118,7 +123,9 @@ export async function buildApp(
 
   app.addSchema({ $id: 'ErrorBody', ...ErrorBody });
 
-  const routeOptions: RouteOptions = { services, runtime, health: {} };
+  // Each route module declares the services and settings it takes; this one object has them all.
+  const health: HealthProbes = {};
+  const routeOptions = { services, runtime, health };
   await app.register(
     async (v1) => {
       await v1.register(healthRoutes, routeOptions);
@@ -135,7 +142,22 @@ export async function buildApp(
       await v1.register(webhooksRoutes, routeOptions);
       await v1.register(jobRunsRoutes, routeOptions);
       await v1.register(appsAdminRoutes, routeOptions);
-      await v1.register(publicApiRoutes, routeOptions);
+      await v1.register(paidApi, {
+        metering: {
+          database: runtime.database,
+          changes: runtime.changes,
+          requests: services.requests,
+          redisUrl: config.redisUrl,
+          keyPrefix: runtime.keyPrefix,
+          burstPerSecond: config.apiBurstPerSecond,
+          requestLogFlushMs: config.requestLogFlushMs,
+          exposeRequestLog: (requestLog) => (health.requestLog = requestLog),
+        },
+        entitlementsOnSale: () => services.plans.entitlementsOnSale(),
+        rates: services.rates,
+        snapshot: createRatesSnapshot(services.rates, runtime.changes),
+        staleAfterHours: config.staleAfterHours,
+      });
       v1.get('/openapi.json', { schema: { hide: true } }, async () => apiDocuments().paid);
       v1.get('/openapi-console.json', { schema: { hide: true } }, async () => apiDocuments().console);
     },

@@ -10,6 +10,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createLogger, redactUrl } from '../src/logger';
 import { createRuntime, type Runtime } from '../src/runtime';
+import { paidClient } from './support/paid-api';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
 import { deleteRedisKeys, eventually } from './support/test-app';
 
@@ -125,6 +126,43 @@ describe('the log', () => {
       unsubscribeToken,
     ])
       expect(written).not.toContain(secret);
+  });
+});
+
+describe('access lines of the paid API (issue 24)', () => {
+  const since = (from: number) =>
+    lines.slice(from).map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('writes none for a metered call, which the request log records, and one for a call with an unknown key', async () => {
+    const client = await paidClient({ runtime });
+    const before = lines.length;
+    const metered = await app.inject({
+      method: 'GET',
+      url: '/v1/rates?cb=metered-call',
+      headers: client.headers,
+    });
+    expect(metered.statusCode).toBe(200);
+    expect(
+      since(before).filter((line) => line.msg === 'incoming request' || line.msg === 'request completed'),
+    ).toEqual([]);
+
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/v1/rates?cb=unknown-key',
+      headers: { authorization: `Bearer sk_${randomBytes(24).toString('base64url')}` },
+    });
+    expect(unknown.statusCode).toBe(401);
+    const written = since(before).filter((line) => JSON.stringify(line).includes('unknown-key'));
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ msg: 'request completed', res: { statusCode: 401 } });
+  });
+
+  it("still writes the console calls' access lines", async () => {
+    const before = lines.length;
+    await app.inject({ method: 'GET', url: '/v1/account/fetch_plans?page=1' });
+    expect(since(before).map((line) => line.msg)).toEqual(
+      expect.arrayContaining(['incoming request', 'request completed']),
+    );
   });
 });
 

@@ -8,7 +8,7 @@ import {
   subscriptions,
   transactions,
 } from '../src/db/schema';
-import { createRequestLogBuffer } from '../src/modules/public-api/request-log-buffer';
+import { createRequestLogBuffer } from '../src/modules/paid-api/request-log-buffer';
 import type { NewRequestLog } from '../src/modules/requests/requests.service';
 import { developerFactory, type Developer } from './support/developers';
 import { createTestApp, eventually, type TestApp } from './support/test-app';
@@ -645,5 +645,28 @@ describe('the request-log buffer', () => {
         createdAt,
       })),
     ).toEqual(entries.map((entry) => ({ ...entry, count: 1 })));
+  });
+
+  it('writes a cut in slices, each its own write, so the embedded database never holds the loop for a whole second of entries', async () => {
+    const appId = await newApp('Sliced');
+    const requests = t.runtime.services.requests;
+    const writes: number[] = [];
+    const logs = createRequestLogBuffer(
+      {
+        ...requests,
+        record: (entries, batchId) => (writes.push(entries.length), requests.record(entries, batchId)),
+      },
+      { flushMs: 3_600_000, sliceSize: 2, log: silent },
+    );
+    const start = Date.now() - 60_000;
+    try {
+      for (let n = 0; n < 5; n++) logs.push(logEntry(appId, new Date(start + n), n));
+      await logs.flush();
+    } finally {
+      await logs.close();
+    }
+    expect(writes).toEqual([2, 2, 1]);
+    expect(await rowsOf(appId)).toHaveLength(5);
+    expect(logs.health().buffered).toBe(0);
   });
 });

@@ -66,7 +66,8 @@ export interface AuthOptions {
 
 export const authPlugin = fp<AuthOptions>(
   async (app: FastifyInstance, { secret, services, secureCookies }) => {
-    await app.register(fastifyCookie);
+    // Only the session checks read cookies: parsed there, not in a hook on every route (the paid API has none).
+    await app.register(fastifyCookie, { hook: false });
     await app.register(fastifyJwt, {
       secret,
       // DESIGN §7: pin the algorithm so alg:none or a key-confusion token is refused.
@@ -75,6 +76,7 @@ export const authPlugin = fp<AuthOptions>(
     });
 
     const verify = async (request: FastifyRequest, role: Role): Promise<TokenClaims> => {
+      request.cookies ??= app.parseCookie(request.headers.cookie ?? '');
       const cookie = request.cookies[SESSION_COOKIES[role].name];
       if (!request.headers.authorization && !cookie) throw unauthorized();
       if (

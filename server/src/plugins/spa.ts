@@ -14,7 +14,7 @@ import {
   SITE_PAGE_PATHS,
   type RenderedPage,
 } from '../modules/site/public-pages';
-import { createRatesSnapshot } from '../modules/public-api/rates-snapshot';
+import { createRatesSnapshot } from '../modules/paid-api/rates-snapshot';
 import type { Runtime } from '../runtime';
 
 // Vite names every file under assets/ by its content hash: a changed file is a new URL, so these never go stale.

@@ -12,13 +12,18 @@ import {
 } from '@afrofx/shared';
 import { Type } from '@sinclair/typebox';
 import { done, ok } from '../../http';
-import type { RouteOptions } from '../../route-options';
+import type { AccountsService } from './accounts.service';
 import { LIMITS } from '../../plugins/limits';
 import { ACTIVATION_LINK_INVALID, RESET_LINK_INVALID } from './accounts.service';
 
 const tags = ['Account'];
 
-export const accountsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+/** What app.ts hands these routes. */
+export interface AccountsRoutesOptions {
+  services: { accounts: AccountsService };
+}
+
+export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = async (app, { services }) => {
   app.post(
     '/account/signup',
     {

@@ -12,10 +12,18 @@ import {
   PageQuery,
 } from '@afrofx/shared';
 import { done, ok, paged, pageOf } from '../../http';
-import type { RouteOptions } from '../../route-options';
+import type { AdminUsersService } from './admin-users.service';
 import { LIMITS } from '../../plugins/limits';
 
-export const adminUsersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+/** What app.ts hands these routes. */
+export interface AdminUsersRoutesOptions {
+  services: { adminUsers: AdminUsersService };
+}
+
+export const adminUsersRoutes: FastifyPluginAsyncTypebox<AdminUsersRoutesOptions> = async (
+  app,
+  { services },
+) => {
   app.post(
     '/admin/authenticate',
     {

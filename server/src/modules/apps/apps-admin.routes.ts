@@ -1,10 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { App, PagedEnvelope, PageQuery } from '@afrofx/shared';
 import { paged, pageOf } from '../../http';
-import type { RouteOptions } from '../../route-options';
+import type { AppsService } from './apps.service';
+
+/** What app.ts hands these routes. */
+export interface AppsAdminRoutesOptions {
+  services: { apps: AppsService };
+}
 
 /** SPEC §2 admin Apps: kept apart from apps.routes, whose hooks admit only developers. */
-export const appsAdminRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+export const appsAdminRoutes: FastifyPluginAsyncTypebox<AppsAdminRoutesOptions> = async (
+  app,
+  { services },
+) => {
   app.get(
     '/admin/fetch_apps',
     {

@@ -16,10 +16,17 @@ import {
 } from '@afrofx/shared';
 import { badRequest } from '../../errors';
 import { ok, paged, pageOf } from '../../http';
-import type { RouteOptions } from '../../route-options';
+import type { RequestsService } from '../requests/requests.service';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import type { AppsService } from './apps.service';
+
+/** What app.ts hands these routes. */
+export interface AppsRoutesOptions {
+  services: { apps: AppsService; requests: RequestsService; subscriptions: SubscriptionsService };
+}
 
 /** Every {appId} call: the app must be the caller's, else 404 (DESIGN §4). */
-export const appsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, options) => {
+export const appsRoutes: FastifyPluginAsyncTypebox<AppsRoutesOptions> = async (app, options) => {
   const { services } = options;
   app.addHook('preHandler', app.requireDeveloper);
   // Every route with an {appId} checks ownership here, so a new one cannot forget it.

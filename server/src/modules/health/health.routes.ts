@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, freshness, Health, MARKET_LABELS, MARKETS, Status } from '@afrofx/shared';
-import type { RouteOptions } from '../../route-options';
+import type { Config } from '../../config';
+import type { DatabaseHandle } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import type { Mailer } from '../../mail/mailer';
+import type { RequestLogHealth } from '../paid-api/request-log-buffer';
+import type { RatesService } from '../rates/rates.service';
 
 /** A status check that has not answered by then counts as failed, so a stalled server cannot hold the page. */
 const STATUS_CHECK_TIMEOUT_MS = 2000;
@@ -28,7 +33,24 @@ async function check(driver: string, probe: () => Promise<void>, timeoutMs?: num
   }
 }
 
-export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
+/** Probes that other modules register for /v1/health. */
+export interface HealthProbes {
+  requestLog?: () => RequestLogHealth;
+}
+
+/** What app.ts hands these routes. */
+export interface HealthRoutesOptions {
+  services: { rates: RatesService };
+  runtime: {
+    config: Pick<Config, 'requestLogUnhealthyAfterMs' | 'staleAfterHours' | 'smtpUrl'>;
+    database: Pick<DatabaseHandle, 'driver' | 'ping'>;
+    queue: Pick<JobQueue, 'driver' | 'ping'>;
+    mailer: Pick<Mailer, 'ping'>;
+  };
+  health: HealthProbes;
+}
+
+export const healthRoutes: FastifyPluginAsyncTypebox<HealthRoutesOptions> = async (
   app,
   { runtime, health, services },
 ) => {

@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { JobRun, JobRunQuery, PagedEnvelope } from '@afrofx/shared';
 import { paged, pageOf } from '../../http';
-import type { RouteOptions } from '../../route-options';
+import type { JobRunsService } from './job-runs.service';
 
-export const jobRunsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+/** What app.ts hands these routes. */
+export interface JobRunsRoutesOptions {
+  services: { jobRuns: JobRunsService };
+}
+
+export const jobRunsRoutes: FastifyPluginAsyncTypebox<JobRunsRoutesOptions> = async (app, { services }) => {
   app.get(
     '/admin/job_runs',
     {

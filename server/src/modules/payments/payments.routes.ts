@@ -16,7 +16,9 @@ import {
 } from '@afrofx/shared';
 import { DomainError, unauthorized } from '../../errors';
 import { ok, paged, pageOf } from '../../http';
-import type { RouteOptions } from '../../route-options';
+import type { AppsService } from '../apps/apps.service';
+import type { PaymentsService } from './payments.service';
+import type { ReceiptsService } from './receipts.service';
 import {
   BASQET_WEBHOOK_ID_FIELDS,
   BASQET_WEBHOOK_REFERENCE_FIELDS,
@@ -35,7 +37,12 @@ function fieldsOf(event: unknown, paths: readonly string[], shape: RegExp): stri
     .filter((value): value is string => typeof value === 'string' && shape.test(value));
 }
 
-export const paymentsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+/** What app.ts hands these routes. */
+export interface PaymentsRoutesOptions {
+  services: { apps: AppsService; payments: PaymentsService; receipts: ReceiptsService };
+}
+
+export const paymentsRoutes: FastifyPluginAsyncTypebox<PaymentsRoutesOptions> = async (app, { services }) => {
   const developer = {
     onRequest: app.requireDeveloper,
     preHandler: async (request: { developer?: { id: string }; params: unknown }) => {

@@ -9,7 +9,9 @@ import { Type } from '@sinclair/typebox';
 import { and, eq } from 'drizzle-orm';
 import { PAYMENT_AMOUNT_MAX, PAYMENT_CURRENCIES, StringEnum, Text } from '@afrofx/shared';
 import { sandboxTransactions } from '../../db/schema';
-import type { RouteOptions } from '../../route-options';
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import type { DatabaseHandle } from '../../db/client';
 import {
   BASQET_FAILED_STATUSES,
   BASQET_PAID_STATUS,
@@ -35,7 +37,15 @@ const TriggerBody = Type.Object({
 });
 const PENDING = 'PENDING';
 
-export const sandboxPayRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { runtime }) => {
+/** What app.ts hands these routes. */
+export interface SandboxPayRoutesOptions {
+  runtime: { config: Config; database: DatabaseHandle; log: Logger };
+}
+
+export const sandboxPayRoutes: FastifyPluginAsyncTypebox<SandboxPayRoutesOptions> = async (
+  app,
+  { runtime },
+) => {
   const { config, database, log } = runtime;
   const db = database.db;
   const hide = { hide: true };

@@ -12,9 +12,14 @@ import {
   PlanParams,
 } from '@afrofx/shared';
 import { done, ok, paged, pageOf } from '../../http';
-import type { RouteOptions } from '../../route-options';
+import type { PlansService } from './plans.service';
 
-export const plansRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+/** What app.ts hands these routes. */
+export interface PlansRoutesOptions {
+  services: { plans: PlansService };
+}
+
+export const plansRoutes: FastifyPluginAsyncTypebox<PlansRoutesOptions> = async (app, { services }) => {
   app.get(
     '/account/fetch_plans',
     {

@@ -21,10 +21,20 @@ import {
 } from '@afrofx/shared';
 import { done, ok, paged, pageOf } from '../../http';
 import { LIMITS } from '../../plugins/limits';
-import type { RouteOptions } from '../../route-options';
+import type { Config } from '../../config';
+import type { RatesService } from './rates.service';
 import { candleRange, historyRange } from './rate-range';
 
-export const ratesRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services, runtime }) => {
+/** What app.ts hands these routes. */
+export interface RatesRoutesOptions {
+  services: { rates: RatesService };
+  runtime: { config: Pick<Config, 'staleAfterHours' | 'twitter'> };
+}
+
+export const ratesRoutes: FastifyPluginAsyncTypebox<RatesRoutesOptions> = async (
+  app,
+  { services, runtime },
+) => {
   const staleAfterMs = runtime.config.staleAfterHours * 3_600_000;
   app.get(
     '/user/fetch_rates/:market',

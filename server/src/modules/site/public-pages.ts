@@ -24,7 +24,7 @@ import {
   type QuoteWithoutAge,
   withFreshness,
 } from '@afrofx/shared';
-import type { RatesSnapshotSource } from '../public-api/rates-snapshot';
+import type { RatesSnapshotSource } from '../paid-api/rates-snapshot';
 import { rateCardPng } from './rate-card';
 
 export interface RenderedPage {

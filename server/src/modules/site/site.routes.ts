@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, SiteContact } from '@afrofx/shared';
 import { ok } from '../../http';
-import type { RouteOptions } from '../../route-options';
+import type { Config } from '../../config';
 
-export const siteRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { runtime }) => {
+/** What app.ts hands these routes. */
+export interface SiteRoutesOptions {
+  runtime: { config: Pick<Config, 'supportEmail' | 'paymentProvider'> };
+}
+
+export const siteRoutes: FastifyPluginAsyncTypebox<SiteRoutesOptions> = async (app, { runtime }) => {
   app.get(
     '/user/site_contact',
     {

@@ -11,11 +11,18 @@ import {
 } from '@afrofx/shared';
 import { Type } from '@sinclair/typebox';
 import { done, paged, pageOf } from '../../http';
-import type { RouteOptions } from '../../route-options';
+import type { Config } from '../../config';
+import type { SubscribersService } from './subscribers.service';
 import { LIMITS } from '../../plugins/limits';
 import { subscriberOfUnsubscribeToken, UNSUBSCRIBE_LINK_INVALID } from './unsubscribe-token';
 
-export const subscribersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
+/** What app.ts hands these routes. */
+export interface SubscribersRoutesOptions {
+  services: { subscribers: SubscribersService };
+  runtime: { config: Pick<Config, 'jwtSecret'> };
+}
+
+export const subscribersRoutes: FastifyPluginAsyncTypebox<SubscribersRoutesOptions> = async (
   app,
   { services, runtime },
 ) => {

@@ -1,10 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PagedEnvelope, PageQuery, Subscription, Transaction } from '@afrofx/shared';
 import { paged, pageOf } from '../../http';
-import type { RouteOptions } from '../../route-options';
+import type { SubscriptionsService } from './subscriptions.service';
+
+/** What app.ts hands these routes. */
+export interface SubscriptionsRoutesOptions {
+  services: { subscriptions: SubscriptionsService };
+}
 
 /** SPEC §2 admin Transactions and Subscriptions screens, newest first (DESIGN §4). */
-export const subscriptionsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+export const subscriptionsRoutes: FastifyPluginAsyncTypebox<SubscriptionsRoutesOptions> = async (
+  app,
+  { services },
+) => {
   const adminOnly = { onRequest: app.requireAdmin };
   const schema = { tags: ['Admin'], security: [{ bearerAuth: [] }], querystring: PageQuery };
 

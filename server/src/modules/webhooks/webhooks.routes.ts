@@ -14,7 +14,8 @@ import {
 } from '@afrofx/shared';
 import { notFound, unauthorized } from '../../errors';
 import { done, ok, paged, pageOf } from '../../http';
-import type { RouteOptions } from '../../route-options';
+import type { AppsService } from '../apps/apps.service';
+import type { WebhooksService } from './webhooks.service';
 import { APP_NOT_FOUND } from '../apps/apps.service';
 import { LIMITS } from '../../plugins/limits';
 
@@ -23,11 +24,16 @@ const INVALID_KEY =
   'Invalid API key. Send the private key of this app as: Authorization: Bearer <private key>.';
 const SECRET_SHOWN_ONCE = 'Copy the signing secret now: it will not be shown again.';
 
+/** What app.ts hands these routes. */
+export interface WebhooksRoutesOptions {
+  services: { apps: AppsService; webhooks: WebhooksService };
+}
+
 /**
  * Webhook endpoints of an app, managed with the developer's console session (and the app must be theirs) or with
  * the app's own private key, as a customer's deployment script would.
  */
-export const webhooksRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = async (app, { services }) => {
   app.addHook('preHandler', async (request) => {
     const { appId } = request.params as { appId: string };
     const privateKey = PRIVATE_KEY.exec(request.headers.authorization ?? '')?.[1];

@@ -1,8 +1,7 @@
 // Issue 20: the paid API opens what the key's plan was sold with. What a call needs is read from its route and
 // parameters (pure, below); the guard compares it with the entitlements cached with the key, so the check makes no
 // database round trip. A refusal is a free 403 naming the cheapest plan on sale that opens the call.
-import { LRUCache } from 'lru-cache';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { preHandlerHookHandler } from 'fastify';
 import {
   DEFAULT_MARKET,
   cheapestPlanOpening,
@@ -17,19 +16,10 @@ import {
 } from '@afrofx/shared';
 import { DomainError } from '../../errors';
 import { candleRange, historyRange } from '../rates/rate-range';
+import { BurstWindow } from './quota-store/store';
+import { answerFormat } from './row-streams';
 
 const DAY_MS = 86_400_000;
-
-/** The format asked for: the format parameter, else an Accept header naming csv or ndjson, else JSON. */
-export function answerFormat(accept: string | undefined, format: ExportFormat | undefined): ExportFormat {
-  if (format) return format;
-  const header = (accept ?? '').toLowerCase();
-  const csv = header.indexOf('text/csv');
-  const ndjson = header.indexOf('application/x-ndjson');
-  if (csv < 0 && ndjson < 0) return 'json';
-  // Both named: the one listed first.
-  return ndjson < 0 || (csv >= 0 && csv < ndjson) ? 'csv' : 'ndjson';
-}
 
 /** Whole UTC days from `day` (YYYY-MM-DD) back to `today`; undefined for a day that does not parse. */
 function daysBack(day: unknown, today: string): number | undefined {
@@ -123,39 +113,38 @@ export function createEntitlementGuard(loadPlans: () => Promise<PlanEntitlements
     return plans.list;
   };
   // The plan's burst rate, per key and per API process (API_BURST_PER_SECOND stays the shared flood guard).
-  const windows = new LRUCache<string, { second: number; count: number }>({ max: 10_000 });
-  const withinBurst = (keyHash: string, perSecond: number, now: Date) => {
-    const second = Math.floor(now.getTime() / 1000);
-    const window = windows.get(keyHash);
-    if (!window || window.second !== second) {
-      windows.set(keyHash, { second, count: 1 });
-      return true;
-    }
-    return ++window.count <= perSecond;
-  };
+  const burst = new BurstWindow(Infinity);
 
-  return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  // A hook with a callback: the paid path's hooks cost no promise per call (issue 24); only a refusal waits.
+  const guard: preHandlerHookHandler = (request, reply, done) => {
     const client = request.apiClient;
-    // Premium accounts (SPEC §6) have no plan, and every call is open to them.
-    if (!client || client.premium || !client.subscription) return;
+    const entitlements = client?.subscription?.entitlements;
+    // Premium accounts (SPEC §6) have no plan, and every call is open to them. A subscription bought before
+    // entitlements existed was sold as opening everything, under the shared flood guard alone.
+    if (!client || client.premium || !client.subscription || !entitlements) return done();
     const planName = client.subscription.planName;
-    // Bought before entitlements existed: sold as opening everything, under the shared flood guard alone.
-    const entitlements = client.subscription.entitlements;
-    if (!entitlements) return;
     const now = new Date();
     const path = (request.routeOptions.url ?? '').slice(prefix.length);
     const need = needOf(path, request.query as CallQuery, request.headers.accept, now);
     const gap = need && entitlementGap(entitlements, need);
     if (gap) {
-      const opening = cheapestPlanOpening(await plansOnSale().catch(() => []), need!);
-      throw new DomainError(403, entitlementRefusal(planName, gap, opening));
+      void plansOnSale()
+        .catch(() => [])
+        .then((list) =>
+          done(new DomainError(403, entitlementRefusal(planName, gap, cheapestPlanOpening(list, need!)))),
+        );
+      return;
     }
-    if (!withinBurst(client.keyHash, entitlements.burstPerSecond, now)) {
+    if (!burst.allow(client.keyHash, now, entitlements.burstPerSecond)) {
       void reply.header('Retry-After', 1);
-      throw new DomainError(
-        429,
-        `Too many requests at once: your ${planName} plan allows ${entitlements.burstPerSecond} per second per key.`,
+      return done(
+        new DomainError(
+          429,
+          `Too many requests at once: your ${planName} plan allows ${entitlements.burstPerSecond} per second per key.`,
+        ),
       );
     }
+    done();
   };
+  return guard;
 }

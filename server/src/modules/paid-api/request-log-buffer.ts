@@ -111,6 +111,12 @@ export interface RequestLogBufferOptions {
    * each transaction, so it keeps to the timer.
    */
   batchSize?: number;
+  /**
+   * The most entries one write carries; between writes the writer lets the event loop run (none: a cut is written
+   * whole). The embedded database runs on the API's own thread, so one write of a second's entries held every
+   * answer behind it: in slices, no answer waits for more than one slice.
+   */
+  sliceSize?: number;
   /** Runs after each successful write of the log (the quota counts go with it). */
   afterFlush?: () => Promise<void>;
   /** How long close() keeps trying to write what is buffered. */
@@ -124,6 +130,7 @@ export function createRequestLogBuffer(
     log,
     maxBuffered = 200_000,
     batchSize = Infinity,
+    sliceSize = Infinity,
     afterFlush,
     closeRetryMs = 5_000,
   }: RequestLogBufferOptions,
@@ -158,7 +165,12 @@ export function createRequestLogBuffer(
     const entries = current.take();
     for (const entry of uncounted.values()) entries.push(entry);
     uncounted.clear();
-    if (entries.length > 0) pending.push({ id: randomUUID(), entries });
+    if (entries.length <= sliceSize) {
+      if (entries.length > 0) pending.push({ id: randomUUID(), entries });
+      return;
+    }
+    for (let start = 0; start < entries.length; start += sliceSize)
+      pending.push({ id: randomUUID(), entries: entries.slice(start, start + sliceSize) });
   }
 
   async function writePending() {
@@ -169,6 +181,9 @@ export function createRequestLogBuffer(
         await requests.record(batch.entries, batch.id);
         pending.shift();
         buffered -= batch.entries.length;
+        // The answers waiting on the loop go out before the next slice is written.
+        if (pending.length > 0 && sliceSize !== Infinity)
+          await new Promise((resolve) => setImmediate(resolve));
       }
       await afterFlush?.();
       if (Date.now() - lastPruneAt > HOUR_MS) {

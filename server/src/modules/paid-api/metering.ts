@@ -1,0 +1,274 @@
+// Metering of the paid API (DESIGN §5), as a plugin of the paid routes' scope. Each request: key → app →
+// subscription (or premium) → quota check-and-count → response → request log entry. No database round trip on the
+// hot path: clients come from memory, counting is one atomic call, logs are written in batches.
+// It owns key resolution, the quota store and the request-log buffer, closes them on close, and gives the handlers
+// reply.charge(), reply.conditional(), reply.settle() and reply.quotaUsed().
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { quotaPeriod, type QuotaPeriod } from '@afrofx/shared';
+import type { ChangeFeed } from '../../change-feed';
+import type { DatabaseHandle } from '../../db/client';
+import { DomainError } from '../../errors';
+import { redactUrl } from '../../logger';
+import type { RequestsService } from '../requests/requests.service';
+import { createApiClients, LOOKUP_WINDOW_MS, type ApiClient } from './api-clients';
+import { createQuotaStore, type QuotaSubject } from './quota-store';
+import { createRequestLogBuffer, type RequestLogHealth } from './request-log-buffer';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiClient?: ApiClient;
+    quota?: { subject: QuotaSubject | null; period: QuotaPeriod | null };
+    /** Set once the request passed the quota and burst checks: its answer is logged as a row of its own. */
+    served?: boolean;
+    /** Set once the answer counted against the quota: a 5xx or a client gone before the answer gives it back. */
+    charged?: boolean;
+    /** Set once the request's log entry is pushed, so an abort and a response never both log it. */
+    logged?: boolean;
+    /** The client went away before the answer. */
+    gone?: boolean;
+    startedAt?: number;
+  }
+  interface FastifyReply {
+    /** Counts the answer against the quota, or refuses with 429 (monthly limit or burst). */
+    charge(): Promise<void>;
+    /** Sets the validators; true when the client holds this version (a free 304), otherwise counts the request. */
+    conditional(etag: string, lastModified?: string): Promise<boolean>;
+    /** Logs the request's outcome now (an answer cut off part-way is the 500 it is), once. */
+    settle(status: number): void;
+    /** The count of the key's period this process saw last (null for a premium account). */
+    quotaUsed(): number | null;
+  }
+}
+
+export interface MeteringOptions {
+  database: DatabaseHandle;
+  changes: ChangeFeed;
+  requests: RequestsService;
+  redisUrl: string | undefined;
+  /** Prefix of the quota's Redis keys. */
+  keyPrefix: string;
+  burstPerSecond: number;
+  requestLogFlushMs: number;
+  /** Hands /v1/health the request log's state. */
+  exposeRequestLog?: (health: () => RequestLogHealth) => void;
+}
+
+const INVALID_KEY =
+  'Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>.';
+const NO_PLAN = 'This app has no active plan. Buy a plan in the developer console to use the API.';
+const TOO_MANY_LOOKUPS =
+  'Too many requests with unknown API keys from this address. Try again in a few seconds.';
+/**
+ * Served answers written to a PostgreSQL server as soon as there are this many, timer or not. Each write is a
+ * commit (a WAL flush) and a few milliseconds of encoding on the API's event loop: 500 committed too often under
+ * load, a second's worth (thousands) held answers too long at once.
+ */
+const REQUEST_LOG_BATCH = 2000;
+/**
+ * The embedded database's writes of the log, at most this many entries each, the event loop let run between them:
+ * PGlite runs on the API's thread, and a second's entries written at once stalled every answer behind them.
+ */
+const EMBEDDED_LOG_SLICE = 200;
+/** How often the access line with the counts per status is written (the calls themselves write none). */
+const ACCESS_LINE_MS = 60_000;
+/** The log's status for a request whose client went away before the answer (nginx's convention). */
+export const CLIENT_CLOSED = 499;
+
+const bearer = (request: FastifyRequest) =>
+  /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+
+export function matchesEtag(request: FastifyRequest, etag: string) {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim().replace(/^W\//, '');
+    return value === etag || value === '*';
+  });
+}
+
+async function metering(app: FastifyInstance, options: MeteringOptions) {
+  const { database, changes, burstPerSecond } = options;
+  const clients = createApiClients(database.db, changes);
+  const quota = createQuotaStore({
+    database,
+    redisUrl: options.redisUrl,
+    prefix: options.keyPrefix,
+    burstPerSecond,
+    changes,
+    log: app.log,
+  });
+  const logs = createRequestLogBuffer(options.requests, {
+    flushMs: options.requestLogFlushMs,
+    batchSize: database.driver === 'pglite' ? undefined : REQUEST_LOG_BATCH,
+    sliceSize: database.driver === 'pglite' ? EMBEDDED_LOG_SLICE : undefined,
+    log: app.log,
+    afterFlush: () => quota.flush(),
+  });
+  options.exposeRequestLog?.(logs.health);
+
+  // The access line of the paid API: calls per status since the last line (access-log.ts drops the per-call ones).
+  let answered = new Map<number, number>();
+  let countingSince = Date.now();
+  function writeAccessLine() {
+    if (answered.size === 0) return;
+    const statuses = Object.fromEntries(answered);
+    let calls = 0;
+    for (const n of answered.values()) calls += n;
+    app.log.info(
+      { calls, statuses, seconds: Math.round((Date.now() - countingSince) / 1000) },
+      'paid API calls',
+    );
+    answered = new Map();
+    countingSince = Date.now();
+  }
+  const accessLines = setInterval(writeAccessLine, ACCESS_LINE_MS).unref();
+
+  // Fastify closes the server (finishing in-flight requests) before these hooks run, so nothing answered is lost.
+  app.addHook('onClose', async () => {
+    clearInterval(accessLines);
+    writeAccessLine();
+    await logs.close();
+    await quota.flush().catch((err: unknown) => app.log.error({ err }, 'quota flush failed at shutdown'));
+    await quota.close();
+  });
+
+  // Authentication and plan check run before validation, so that refusals of bad parameters are logged too.
+  app.addHook('onRequest', async (request, reply) => {
+    request.startedAt = performance.now();
+    if (request.method === 'OPTIONS') return;
+    const key = bearer(request);
+    const now = new Date();
+    const client = key ? await clients.resolve(key, now, request.ip) : null;
+    if (client === 'too-many-lookups') {
+      // The window of unknown-key look-ups is at most this long: by then this address may try again.
+      void reply.header('Retry-After', Math.ceil(LOOKUP_WINDOW_MS / 1000));
+      throw new DomainError(429, TOO_MANY_LOOKUPS);
+    }
+    if (!client) throw new DomainError(401, INVALID_KEY);
+    request.apiClient = client;
+    // Gone while its key was looked up: logged now, since no answer will follow.
+    if (request.gone) settle(request, CLIENT_CLOSED, performance.now() - request.startedAt);
+    if (client.premium) {
+      request.quota = { subject: null, period: null };
+      return;
+    }
+    const subscription = client.subscription;
+    if (!subscription || subscription.expireAt <= now) throw new DomainError(402, NO_PLAN);
+    const period = quotaPeriod(subscription.startsAt, subscription.expireAt, now);
+    const processedAtLoad =
+      subscription.lastIncrement && subscription.lastIncrement >= period.start ? subscription.processed : 0;
+    request.quota = {
+      subject: { subscriptionId: subscription.id, limit: subscription.limit, processedAtLoad, period },
+      period,
+    };
+  });
+
+  /**
+   * Logs the request's outcome once, and gives back its count when it was not served after all: a 5xx, or a client
+   * gone before the answer. Counted answers are a row each; uncounted ones are folded per key and status.
+   */
+  function settle(request: FastifyRequest, status: number, elapsedMs: number) {
+    const client = request.apiClient;
+    if (!client || request.logged) return;
+    request.logged = true;
+    request.accessRecorded = true;
+    if (request.gone) status = CLIENT_CLOSED;
+    if (request.charged && (status >= 500 || status === CLIENT_CLOSED)) {
+      request.charged = false;
+      quota
+        .refund(request.quota!.subject!)
+        .catch((err: unknown) => app.log.error({ err }, 'quota refund failed'));
+    }
+    const entry = {
+      appId: client.appId,
+      host: request.host,
+      agent: request.headers['user-agent'] ?? '',
+      ipAddress: request.ip,
+      originalUrl: redactUrl(request.originalUrl),
+      status,
+      latencyMs: Math.round(elapsedMs * 100) / 100,
+      createdAt: new Date(),
+    };
+    if (request.served || status >= 500) logs.push(entry);
+    else logs.pushUncounted(entry);
+    answered.set(status, (answered.get(status) ?? 0) + 1);
+  }
+
+  // Hooks with a callback where nothing is awaited: an async hook costs a promise per call.
+  app.addHook('onResponse', (request, reply, done) => {
+    settle(request, reply.statusCode, reply.elapsedTime);
+    done();
+  });
+  app.addHook('onRequestAbort', async (request) => {
+    request.gone = true;
+    settle(request, CLIENT_CLOSED, performance.now() - (request.startedAt ?? performance.now()));
+  });
+
+  /** DESIGN §5 headers on every answer, from the last count this process saw. */
+  const lastUsed = new Map<string, number>();
+  function setQuotaHeaders(request: FastifyRequest, reply: FastifyReply, used?: number) {
+    const subject = request.quota?.subject;
+    const period = request.quota?.period;
+    if (!subject || !period) return;
+    const current = used ?? lastUsed.get(subject.subscriptionId) ?? subject.processedAtLoad;
+    if (used !== undefined) lastUsed.set(subject.subscriptionId, used);
+    void reply.header('RateLimit-Limit', subject.limit);
+    void reply.header('RateLimit-Remaining', Math.max(subject.limit - current, 0));
+    void reply.header('RateLimit-Reset', Math.max(Math.ceil((period.end.getTime() - Date.now()) / 1000), 0));
+  }
+  app.addHook('onSend', (request, reply, payload, done) => {
+    void reply.header('X-Content-Type-Options', 'nosniff');
+    if (!reply.hasHeader('RateLimit-Limit')) setQuotaHeaders(request, reply);
+    done(null, payload);
+  });
+
+  async function charge(request: FastifyRequest, reply: FastifyReply) {
+    // A client gone before its answer is not charged; the answer is not sent anyway.
+    if (request.gone) return;
+    const outcome = await quota.take(request.quota!.subject, request.apiClient!.keyHash, new Date());
+    setQuotaHeaders(request, reply, outcome.used);
+    if (outcome.allowed) {
+      request.served = true;
+      // Premium accounts have no monthly count to give back.
+      if (request.quota!.subject) request.charged = true;
+      // The client may have gone while the count was taken: it was not served.
+      if (request.gone && request.quota!.subject) {
+        request.charged = false;
+        await quota.refund(request.quota!.subject);
+      }
+      return;
+    }
+    if (outcome.reason === 'burst') {
+      void reply.header('Retry-After', 1);
+      throw new DomainError(429, `Too many requests at once: at most ${burstPerSecond} per second per key.`);
+    }
+    const period = request.quota!.period!;
+    void reply.header('Retry-After', Math.max(Math.ceil((period.end.getTime() - Date.now()) / 1000), 1));
+    throw new DomainError(429, `Monthly request limit reached. It resets on ${period.end.toISOString()}.`);
+  }
+
+  app.decorateReply('charge', function (this: FastifyReply) {
+    return charge(this.request, this);
+  });
+  app.decorateReply(
+    'conditional',
+    async function (this: FastifyReply, etag: string, lastModified?: string): Promise<boolean> {
+      void this.header('ETag', etag);
+      if (lastModified) void this.header('Last-Modified', lastModified);
+      void this.header('Cache-Control', 'private, max-age=0, must-revalidate');
+      if (matchesEtag(this.request, etag)) return true;
+      await charge(this.request, this);
+      return false;
+    },
+  );
+  app.decorateReply('settle', function (this: FastifyReply, status: number) {
+    settle(this.request, status, performance.now() - this.request.startedAt!);
+  });
+  app.decorateReply('quotaUsed', function (this: FastifyReply) {
+    const subject = this.request.quota?.subject;
+    return subject ? (lastUsed.get(subject.subscriptionId) ?? subject.processedAtLoad) : null;
+  });
+}
+
+export const meteringPlugin = fp(metering, { name: 'metering', dependencies: ['errors'], fastify: '5.x' });

@@ -1,0 +1,291 @@
+// The paid API's calls (DESIGN §5): their schemas and handlers. Metering (key, quota, request log) is the
+// metering plugin's, registered around them by paid-api.ts; a handler charges once its answer exists.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { TSchema } from '@sinclair/typebox';
+import {
+  Conversion,
+  ConvertQuery,
+  Currencies,
+  Envelope,
+  formatUtcDate,
+  MAX_CANDLE_DAYS,
+  MAX_HISTORY_DAYS,
+  PaidRates,
+  Premium,
+  PremiumQuery,
+  RateHistory,
+  RateHistoryQuery,
+  RateOhlc,
+  RateOhlcQuery,
+  RatesQuery,
+  Usage,
+  type RateCandle,
+} from '@afrofx/shared';
+import { badRequest } from '../../errors';
+import { ok } from '../../http';
+import { candleRange, historyRange } from '../rates/rate-range';
+import type { RatesService } from '../rates/rates.service';
+import { matchesEtag } from './metering';
+import { ratesFilter, type PaidApiService } from './paid-api.service';
+import type { RatesSnapshotSource } from './rates-snapshot';
+import { answerFormat, streamRows } from './row-streams';
+
+export interface PaidApiRoutesOptions {
+  service: PaidApiService;
+  rates: RatesService;
+  snapshot: RatesSnapshotSource;
+  staleAfterHours: number;
+}
+
+const CANDLE_COLUMNS: Array<keyof RateCandle> = [
+  'start',
+  'buyOpen',
+  'buyHigh',
+  'buyLow',
+  'buyClose',
+  'sellOpen',
+  'sellHigh',
+  'sellLow',
+  'sellClose',
+  'entries',
+];
+
+export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = async (
+  app,
+  { service, rates, snapshot, staleAfterHours },
+) => {
+  const schema = { tags: ['Rates API'], security: [{ apiKey: [] }] };
+  const errors = {
+    400: { $ref: 'ErrorBody#' },
+    401: { $ref: 'ErrorBody#' },
+    402: { $ref: 'ErrorBody#' },
+    429: { $ref: 'ErrorBody#' },
+  };
+  /** Calls a plan's entitlements may not open (issue 20). */
+  const gated = { ...errors, 403: { $ref: 'ErrorBody#' } };
+
+  app.get(
+    '/rates',
+    {
+      schema: {
+        ...schema,
+        summary: 'Latest rates',
+        description: `The latest buy and sell rate for every market, base and asset, optionally filtered, each with its mid, spread, change against the previous close, age and staleness. Prices, spreads and changes are JSON numbers exact to the 6 decimal places rates are stored with; percentages are rounded to 4 decimal places. stale is true when the rate is older than ${staleAfterHours} hours (STALE_AFTER_HOURS). Supports If-None-Match: the ETag changes when a rate changes, not as ageSeconds grows. symbols=USD,GBP picks several assets; date=2026-11-01 answers the table as it stood at the end of that UTC day (change against that day's previous close). base, asset and symbols take ISO 4217 codes (NGN, USD…) as well as ids; unknown parameters are ignored.`,
+        querystring: RatesQuery,
+        response: { 200: Envelope(PaidRates), 304: { type: 'null', description: 'Not modified' }, ...gated },
+      },
+    },
+    async (request, reply) => {
+      const { date } = request.query;
+      const client = request.apiClient;
+      const filter = ratesFilter(
+        request.query,
+        client?.premium ? undefined : client?.subscription?.entitlements?.markets,
+      );
+      const current = await snapshot.get();
+      const etag = filter.etag(current.version);
+      if (date) {
+        if (date > formatUtcDate(new Date())) throw badRequest('date must be today or an earlier UTC day.');
+        if (matchesEtag(request, etag)) {
+          await reply.conditional(etag);
+          return reply.status(304).send();
+        }
+        const table = await service.datedTable(date, filter);
+        // Charged only once the answer exists: a failed query costs the developer nothing.
+        await reply.conditional(etag, table.lastModified);
+        return table.answer();
+      }
+      const { body, lastModified } = service.latestBody(current, filter, etag);
+      if (await reply.conditional(etag, lastModified)) return reply.status(304).send();
+      // Bytes with a JSON content type go out as they are: the response schema above documents their shape.
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
+  );
+
+  /** A 200 of the envelope as JSON, or of the rows as CSV or NDJSON (the examples show the rows' shape). */
+  const jsonOrRows = (envelope: TSchema, csvExample: string, ndjsonExample: string) => ({
+    description:
+      'The envelope as JSON; with format=csv or format=ndjson (or that Accept header) the rows alone.',
+    content: {
+      'application/json': { schema: envelope },
+      'text/csv': { schema: { type: 'string', examples: [csvExample] } },
+      'application/x-ndjson': { schema: { type: 'string', examples: [ndjsonExample] } },
+    },
+  });
+
+  app.get(
+    '/rates/history',
+    {
+      schema: {
+        ...schema,
+        summary: 'Daily rate history',
+        description: `One value per UTC day (the day's last record) for a pair and market, from..to inclusive (default: the last 30 days; at most ${MAX_HISTORY_DAYS} days). Values are numbers with the precision they were entered with. format=csv or format=ndjson (or Accept: text/csv or application/x-ndjson) streams the points as rows: day,buy,sell.`,
+        querystring: RateHistoryQuery,
+        response: {
+          200: jsonOrRows(
+            Envelope(RateHistory),
+            'day,buy,sell\n2026-11-02,1450.5,1470\n2026-11-03,1452,1471.25\n',
+            '{"day":"2026-11-02","buy":1450.5,"sell":1470}\n{"day":"2026-11-03","buy":1452,"sell":1471.25}\n',
+          ),
+          304: { type: 'null', description: 'Not modified' },
+          ...gated,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { market, base, asset } = request.query;
+      const format = answerFormat(request.headers.accept, request.query.format);
+      const { from, to } = historyRange(request.query, new Date());
+      const current = await snapshot.get();
+      const etag = `"${current.version}-h-${market}-${base}-${asset}-${from}-${to}-${format}"`;
+      if (matchesEtag(request, etag)) {
+        await reply.conditional(etag);
+        return reply.status(304).send();
+      }
+      if (format !== 'json') {
+        const batches = rates.historyBatches({ market, base, asset }, from, to);
+        const filename = `afrofx-history-${market}-${base}-${asset}-${from}-${to}`;
+        return streamRows(reply, format, batches, ['day', 'buy', 'sell'], filename, etag);
+      }
+      // Charged only once the answer exists: a failed query costs the developer nothing.
+      const points = await rates.history({ market, base, asset }, from, to);
+      await reply.conditional(etag);
+      return ok({ market, base, asset, from, to, points }, 'Rate history fetched.');
+    },
+  );
+
+  app.get(
+    '/rates/premium',
+    {
+      schema: {
+        ...schema,
+        summary: 'Parallel-market premium over the bank rate',
+        description: `How far the cash (black_market_cash) and transfer (black_market_transfer) markets sit above the bank market for a pair, as (market / bank − 1) × 100 for buy, sell and mid (mid = (buy + sell) / 2). now compares each market's latest entry with the bank market's latest entry. last7Days and last30Days cover the UTC days from today back 6 and 29 days: a day's value compares the market's last entry of that UTC day with the bank market's last entry of the same UTC day, and only days on which both markets have an entry count (days says how many did); average is the mean of those daily values, minimum and maximum the lowest and highest of each figure. Percentages are JSON numbers rounded to 4 decimal places; negative means below the bank rate.`,
+        querystring: PremiumQuery,
+        response: { 200: Envelope(Premium), ...gated },
+      },
+    },
+    async (request, reply) => {
+      const premium = await service.premium(request.query.base, request.query.asset);
+      // Charged only once the answer exists: a failed query costs the developer nothing.
+      await reply.charge();
+      return ok(premium, 'Premium fetched.');
+    },
+  );
+
+  app.get(
+    '/rates/ohlc',
+    {
+      schema: {
+        ...schema,
+        summary: 'Candles (open, high, low, close)',
+        description: `Open, high, low and close of buy and sell per UTC day, ISO week (Monday to Sunday) or calendar month, from every rate entry of a pair and market: several entries in a day make a real candle, and buckets without entries are absent, never invented. from..to (default: the last 30 days, 26 weeks or 12 months) may span at most ${MAX_CANDLE_DAYS.day} days for day candles, ${MAX_CANDLE_DAYS.week} for weeks and ${MAX_CANDLE_DAYS.month} for months; the answer covers whole buckets, so from moves back to its bucket's start and to on to its end. Values are numbers with the precision they were entered with. format=csv or format=ndjson (or Accept: text/csv or application/x-ndjson) streams the candles as rows.`,
+        querystring: RateOhlcQuery,
+        response: {
+          200: jsonOrRows(
+            Envelope(RateOhlc),
+            'start,buyOpen,buyHigh,buyLow,buyClose,sellOpen,sellHigh,sellLow,sellClose,entries\n2026-11-02,1450,1462.5,1448,1455,1470,1480,1466,1475,9\n',
+            '{"start":"2026-11-02","buyOpen":1450,"buyHigh":1462.5,"buyLow":1448,"buyClose":1455,"sellOpen":1470,"sellHigh":1480,"sellLow":1466,"sellClose":1475,"entries":9}\n',
+          ),
+          304: { type: 'null', description: 'Not modified' },
+          ...gated,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { market, base, asset, interval } = request.query;
+      const format = answerFormat(request.headers.accept, request.query.format);
+      const { from, to } = candleRange(interval, request.query, new Date());
+      const current = await snapshot.get();
+      const etag = `"${current.version}-o-${market}-${base}-${asset}-${interval}-${from}-${to}-${format}"`;
+      if (matchesEtag(request, etag)) {
+        await reply.conditional(etag);
+        return reply.status(304).send();
+      }
+      const pair = { market, base, asset };
+      if (format !== 'json') {
+        const batches = rates.candleBatches(pair, interval, from, to);
+        const filename = `afrofx-ohlc-${market}-${base}-${asset}-${interval}-${from}-${to}`;
+        return streamRows(reply, format, batches, CANDLE_COLUMNS, filename, etag);
+      }
+      const candles = await rates.candles(pair, interval, from, to);
+      await reply.conditional(etag);
+      return ok({ market, base, asset, interval, from, to, candles }, 'Candles fetched.');
+    },
+  );
+
+  app.get(
+    '/convert',
+    {
+      schema: {
+        ...schema,
+        summary: 'Convert an amount',
+        description:
+          'Converts between an asset and a base currency at the latest rate of a market (default Cash), on the buy or sell side (default buy).',
+        querystring: ConvertQuery,
+        response: { 200: Envelope(Conversion), 404: { $ref: 'ErrorBody#' }, ...gated },
+      },
+    },
+    async (request, reply) => {
+      const conversion = await service.convert(request.query);
+      await reply.charge();
+      return ok(conversion, 'Converted.');
+    },
+  );
+
+  app.get(
+    '/currencies',
+    {
+      schema: {
+        ...schema,
+        summary: 'Markets, bases and assets',
+        description:
+          'Every market, base currency and asset the API knows, with ISO 4217 codes and names, symbols and flags. Every parameter that takes an asset or base id takes its ISO code too.',
+        response: {
+          200: Envelope(Currencies),
+          304: { type: 'null', description: 'Not modified' },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (await reply.conditional('"currencies-v2"')) return reply.status(304).send();
+      return ok(service.currencies, 'Currencies fetched.');
+    },
+  );
+
+  app.get(
+    '/usage',
+    {
+      schema: {
+        ...schema,
+        summary: "This period's usage",
+        description:
+          'How many requests this period counted, the limit, and when the count resets: the RateLimit headers as a body. Free: it never counts against the quota.',
+        response: { 200: Envelope(Usage), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const subject = request.quota?.subject;
+      const period = request.quota?.period;
+      const used = reply.quotaUsed();
+      if (!subject || !period || used === null) {
+        return ok(
+          { plan: null, limit: null, used: 0, remaining: null, periodStart: null, resetsAt: null },
+          'Premium account: no monthly limit.',
+        );
+      }
+      return ok(
+        {
+          plan: request.apiClient!.subscription!.planName,
+          limit: subject.limit,
+          used,
+          remaining: Math.max(subject.limit - used, 0),
+          periodStart: period.start.toISOString(),
+          resetsAt: period.end.toISOString(),
+        },
+        'Usage fetched.',
+      );
+    },
+  );
+};

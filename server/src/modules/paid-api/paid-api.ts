@@ -1,0 +1,79 @@
+// The paid API's scope: CORS for any origin, no page headers, the metering plugin, then the calls. app.ts hands
+// it what it needs; nothing here reaches back to the composition root.
+import fastifyCors from '@fastify/cors';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { TSchema } from '@sinclair/typebox';
+import { fromIsoCode, type PlanEntitlements } from '@afrofx/shared';
+import { lazyChildLogger } from '../../access-log';
+import type { RatesService } from '../rates/rates.service';
+import { createEntitlementGuard } from './entitlements';
+import { meteringPlugin, type MeteringOptions } from './metering';
+import { paidApiRoutes } from './paid-api.routes';
+import { createPaidApiService } from './paid-api.service';
+import type { RatesSnapshotSource } from './rates-snapshot';
+
+export interface PaidApiOptions {
+  metering: MeteringOptions;
+  /** The entitlements of the plans on sale, to name the plan that opens a refused call (issue 20). */
+  entitlementsOnSale: () => Promise<PlanEntitlements[]>;
+  rates: RatesService;
+  snapshot: RatesSnapshotSource;
+  staleAfterHours: number;
+}
+
+export const paidApi: FastifyPluginAsyncTypebox<PaidApiOptions> = async (app, options) => {
+  const { rates, snapshot, staleAfterHours } = options;
+
+  // A JSON API needs none of helmet's page headers (CSP, frame options…), and they cost on the hot path.
+  // (@fastify/helmet's own onRoute hook has run by now, so set the per-route config it reads.) Each call is a row
+  // of the request log: no access line per call (metering writes the counts once a minute), and no child logger
+  // per call unless something is logged.
+  app.addHook('onRoute', (route) => {
+    route.config = {
+      ...route.config,
+      helmet: { skipRoute: true },
+      accessLog: 'aggregated',
+    } as typeof route.config;
+  });
+  app.setChildLoggerFactory(lazyChildLogger);
+
+  await app.register(fastifyCors, {
+    origin: '*',
+    methods: ['GET', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'If-None-Match', 'Content-Type'],
+    exposedHeaders: [
+      'Content-Disposition',
+      'ETag',
+      'Last-Modified',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'Retry-After',
+    ],
+    maxAge: 86_400,
+  });
+
+  await app.register(meteringPlugin, options.metering);
+
+  // What customers of other FX APIs send works here too: parameters a call does not know are ignored (an SDK's
+  // cache-buster, a field of another provider's API), and ISO 4217 codes stand for the ids they name.
+  // (A hook with a callback: an async one costs a promise per call even when the query is empty.)
+  app.addHook('preValidation', (request, _reply, done) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    const declared = (request.routeOptions.schema?.querystring as TSchema | undefined)?.properties as
+      Record<string, { enum?: unknown[] }> | undefined;
+    if (query && declared)
+      for (const name in query) {
+        const value = query[name];
+        if (!(name in declared)) delete query[name];
+        else if (declared[name]!.enum && typeof value === 'string') query[name] = fromIsoCode(value);
+      }
+    done();
+  });
+
+  // Issue 20: a call the key's plan does not open is refused (free) once its parameters are known.
+  app.addHook('preHandler', createEntitlementGuard(options.entitlementsOnSale));
+
+  const service = createPaidApiService({ rates, snapshot, staleAfterMs: staleAfterHours * 3_600_000 });
+  await app.register(paidApiRoutes, { service, rates, snapshot, staleAfterHours });
+};
