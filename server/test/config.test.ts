@@ -70,7 +70,14 @@ describe('loadConfig', () => {
   });
 
   it('allows webhook targets on private addresses only in the embedded demo, unless told otherwise', () => {
-    expect(load().webhooks).toEqual({ allowPrivateTargets: true, timeoutMs: 10_000, retryBaseMs: 30_000 });
+    expect(load().webhooks).toEqual({
+      allowPrivateTargets: true,
+      timeoutMs: 10_000,
+      retryBaseMs: 30_000,
+      appInFlight: 2,
+      parkAfterFailures: 5,
+      parkCooldownMs: 600_000,
+    });
     expect(load({ DATABASE_URL: 'postgres://afrofx@db:5432/afrofx' }).webhooks.allowPrivateTargets).toBe(
       false,
     );

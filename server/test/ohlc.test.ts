@@ -374,13 +374,24 @@ describe('charging and logging a streamed answer', () => {
         await released;
       });
       await holding;
+      // The removal is queued once the export has asked for its first window (a read of the rates table), not after
+      // a fixed wait, which a busy machine can outlast.
+      const pglite = t.runtime.database.pglite!;
+      const query = pglite.query.bind(pglite);
+      let windowAsked!: () => void;
+      const firstWindow = new Promise<void>((resolve) => (windowAsked = resolve));
+      pglite.query = ((text: string, ...rest: unknown[]) => {
+        if (/from "rates"/i.test(text)) windowAsked();
+        return (query as (...args: unknown[]) => unknown)(text, ...rest);
+      }) as typeof pglite.query;
       const answer = fetch(`http://127.0.0.1:${port}${url}`, { headers: client.headers }).then(
         async (res) => ({
           status: res.status,
           body: await res.text().catch((err: unknown) => err),
         }),
       );
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await firstWindow;
+      pglite.query = query;
       const removal = db.execute(sql`ALTER TABLE rates RENAME TO rates_away`);
       release();
       await holder;

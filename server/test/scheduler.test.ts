@@ -252,6 +252,7 @@ describe('without Redis (the jobs table)', () => {
           tz: 'Africa/Lagos',
         }),
         expect.objectContaining({ key: 'payment-sweep', name: 'payment-sweep', every: 10 * 60 * 1000 }),
+        expect.objectContaining({ key: 'request-log-retention', name: 'request-log-retention', every: HOUR }),
         expect.objectContaining({
           key: 'subscription-lifecycle',
           name: 'subscription-lifecycle',

@@ -63,7 +63,10 @@ export function PlansGrid({ plans, isLoading, error, onRetry, action, currentPla
 
   const sorted = [...plans].sort((a, b) => a.amount - b.amount);
   return (
-    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+    // Four plans (the free tier and three paid ones) sit two by two rather than three and a lone one.
+    <ul
+      className={cn('grid gap-6 md:grid-cols-2', sorted.length === 4 ? '2xl:grid-cols-4' : 'lg:grid-cols-3')}
+    >
       {sorted.map((plan) => (
         <li key={plan._id}>
           <Card
