@@ -195,6 +195,49 @@ export async function developerSession(email: string, password: string): Promise
   return JSON.stringify({ token, userData: { first_name: user.first_name, last_name: user.last_name } });
 }
 
+/** Calls the API as the developer of `session`; a body makes it a POST. */
+export async function asDeveloper<T>(session: string, path: string, body?: object): Promise<T> {
+  const { token } = JSON.parse(session) as { token: string };
+  const method = body ? 'POST' : 'GET';
+  const response = await fetch(`${BASE_URL}/v1/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const answer = (await response.json()) as { data: T; message: string };
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${answer.message}`);
+  return answer.data;
+}
+
+/** An app of the developer of `session`, on `plan` paid in the sandbox, and its private key. */
+export async function appOnPlan(session: string, name: string, plan: string) {
+  const appId = (await asDeveloper<{ _id: string }>(session, 'apps/create_app', { name }))._id;
+  const plans = await asDeveloper<Array<{ _id: string; name: string }>>(
+    session,
+    'account/fetch_plans?page=1',
+  );
+  const planId = plans.find((p) => p.name === plan)!._id;
+  const checkout = await asDeveloper<{ reference: string; transactionId: string; publicKey: string }>(
+    session,
+    `account/initialize_payment/${appId}`,
+    { plan: planId, currency: 'USD', isUpcoming: false },
+  );
+  const paid = await fetch(`${BASE_URL}/sandbox-pay/v1/transaction/${checkout.transactionId}/trigger`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${checkout.publicKey}` },
+    body: JSON.stringify({ status: 'SUCCESSFUL' }),
+  });
+  expect(paid.status).toBe(200);
+  await asDeveloper(session, `account/create_transaction/${appId}`, {
+    plan: planId,
+    currency: 'USD',
+    isUpcoming: false,
+    reference: checkout.reference,
+  });
+  const keys = await asDeveloper<{ private_key: string }>(session, `account/generate_api_key/${appId}`, {});
+  return { appId, key: keys.private_key };
+}
+
 /** A fresh page of `width` × `height` signed in with `session` (the stored JSON), at `path`. */
 export async function openAsDeveloper(
   browser: Browser,

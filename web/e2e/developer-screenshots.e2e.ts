@@ -56,7 +56,7 @@ describe('developer portal screenshots for review', () => {
       await page.goto('/developer/plans');
       await page.getByRole('progressbar').waitFor();
       await page.getByRole('tab', { name: 'Plans' }).click();
-      await page.getByText('Your plan').waitFor();
+      await page.getByText('Your plan', { exact: true }).waitFor();
       await shot(page, 'plans-plans');
 
       await page.getByRole('tab', { name: 'Transactions' }).click();

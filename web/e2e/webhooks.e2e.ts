@@ -9,8 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import {
   ADMIN,
   BASE_URL,
-  DEMO_APP,
-  DEVELOPER,
+  appOnPlan,
+  createDeveloper,
   developerSession,
   launchBrowser,
   openAsDeveloper,
@@ -19,6 +19,8 @@ import {
   tableLoaded,
   WIDTHS,
 } from './browser';
+
+const HOOKS_APP = 'Webhooks App';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -64,7 +66,10 @@ describe('the Webhooks screen', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    session = await developerSession(DEVELOPER.email, DEVELOPER.password);
+    // Webhooks are opened by the Business plan (issue 20): a developer of its own, with an app on it.
+    const developer = await createDeveloper('webhooks');
+    session = await developerSession(developer.email, developer.password);
+    await appOnPlan(session, HOOKS_APP, 'Business');
     receiver = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -88,7 +93,7 @@ describe('the Webhooks screen', () => {
 
     it('adds an endpoint, sends it a signed test event, rotates its secret and deletes it', async () => {
       const page = await openAsDeveloper(browser, session, '/developer/apps', width, height);
-      await pickApp(page, DEMO_APP);
+      await pickApp(page, HOOKS_APP);
       await page.goto('/developer/webhooks');
       await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
       await page.getByText('No webhook endpoints yet.').waitFor();
@@ -194,7 +199,7 @@ describe('the Webhooks screen', () => {
         return ((await response.json()) as { data: unknown }).data;
       };
       const apps = (await api('apps/all_apps')) as Array<{ _id: string; name: string }>;
-      const appId = apps.find((a) => a.name === DEMO_APP)!._id;
+      const appId = apps.find((a) => a.name === HOOKS_APP)!._id;
       failing = true;
       const failingUrl = receiverUrl.replace('/afrofx-hooks', '/failing');
       const { _id: endpointId } = (await api(`account/webhooks/${appId}`, 'POST', {
@@ -212,7 +217,7 @@ describe('the Webhooks screen', () => {
         }
 
         page = await openAsDeveloper(browser, session, '/developer/apps', width, height);
-        await pickApp(page, DEMO_APP);
+        await pickApp(page, HOOKS_APP);
         await page.goto('/developer/webhooks');
         const endpoint = page.getByTestId('webhook-endpoint').filter({ hasText: failingUrl });
         await endpoint.getByText('Deliveries to this endpoint are paused').waitFor();
