@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, DEVELOPER, launchBrowser, openPage, screenshot } from './browser';
+import { BASE_URL, DEMO_APP, DEVELOPER, launchBrowser, openPage, screenshot } from './browser';
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(`${BASE_URL}/v1/${path}`, {
@@ -18,7 +18,10 @@ async function freshPrivateKey(): Promise<string> {
     body: JSON.stringify(DEVELOPER),
   });
   const auth = { authorization: `Bearer ${token}` };
-  const [app] = await api<Array<{ _id: string }>>('apps/all_apps', { headers: auth });
+  // By name: other specs sharing this server add apps of their own to the demo developer.
+  const app = (await api<Array<{ _id: string; name: string }>>('apps/all_apps', { headers: auth })).find(
+    (candidate) => candidate.name === DEMO_APP,
+  );
   const key = await api<{ private_key: string }>(`account/generate_api_key/${app!._id}`, {
     method: 'POST',
     headers: auth,

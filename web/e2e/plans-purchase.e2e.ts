@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import {
+  asDeveloper,
   BASE_URL,
   DEVELOPER,
   developerSession,
@@ -13,20 +14,6 @@ import {
 } from './browser';
 
 const PLAN = 'Starter';
-
-/** Calls the API as the signed-in developer (the stored session's token); a body makes it a POST. */
-async function asDeveloper<T>(session: string, path: string, body?: object): Promise<T> {
-  const { token } = JSON.parse(session) as { token: string };
-  const method = body ? 'POST' : 'GET';
-  const response = await fetch(`${BASE_URL}/v1/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const answer = (await response.json()) as { data: T; message: string };
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${answer.message}`);
-  return answer.data;
-}
 
 /** The number in a price or an amount as shown ('$120.48 USD', 'NGN 120,480.00'). */
 const amountIn = (text: string | null) => Number(/[\d,]+\.\d{2}/.exec(text ?? '')?.[0]?.replace(/,/g, ''));
