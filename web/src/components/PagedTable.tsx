@@ -27,20 +27,27 @@ interface InfiniteAnswer<T> {
   refetch: () => unknown;
 }
 
-/** An infinite query's pages as one paged list: its rows, the total the server counted and the refusal's message. */
-export function pagedState<T>(
-  query: InfiniteAnswer<T>,
-): PagedState<T> & { total: number | undefined; errorText: string | null } {
+/** An infinite query's pages as one paged list: its rows, where it stands, and how to load more or try again. */
+export function pagedRows<T>(query: InfiniteAnswer<T>): PagedState<T> {
   return {
     rows: query.data?.pages.flatMap((page) => page.data),
-    total: query.data?.pages.at(-1)?.pagination.count,
     isLoading: query.isLoading,
     isError: query.isError,
-    errorText: query.error ? errorMessage(query.error) : null,
     hasMore: query.hasNextPage,
     isLoadingMore: query.isFetchingNextPage,
     onLoadMore: () => void query.fetchNextPage(),
     onRetry: () => void query.refetch(),
+  };
+}
+
+/** The same with the total the server counted and the refusal's message, as the admin console's lists show them. */
+export function pagedState<T>(
+  query: InfiniteAnswer<T>,
+): PagedState<T> & { total: number | undefined; errorText: string | null } {
+  return {
+    ...pagedRows(query),
+    total: query.data?.pages.at(-1)?.pagination.count,
+    errorText: query.error ? errorMessage(query.error) : null,
   };
 }
 

@@ -6,7 +6,7 @@ import {
   useWebhookDeliveriesState,
   type WebhookRef,
 } from '../developer-api';
-import { PagedTable } from '../../../components/PagedTable';
+import { PagedTable, pagedRows } from '../../../components/PagedTable';
 
 const STATE_LOOK: Record<WebhookDelivery['state'], { tone: PillTone; label: string }> = {
   pending: { tone: 'gold', label: 'Retrying' },
@@ -106,22 +106,15 @@ const parkedColumns = columnsFor(true);
 export function WebhookDeliveryLog({ endpoint, parked = false }: { endpoint: WebhookRef; parked?: boolean }) {
   const cached = useWebhookDeliveriesState(endpoint);
   const underway = cached.data?.pages.some((page) => page.data.some(isUnderway)) ?? false;
-  const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useFetchWebhookDeliveriesInfiniteQuery(endpoint, {
-      pollingInterval: underway ? POLL_UNDERWAY_MS : POLL_MS,
-    });
+  const deliveries = useFetchWebhookDeliveriesInfiniteQuery(endpoint, {
+    pollingInterval: underway ? POLL_UNDERWAY_MS : POLL_MS,
+  });
   return (
     <PagedTable
       caption="Delivery log"
       columns={parked ? parkedColumns : activeColumns}
       rowKey={(d) => d._id}
-      rows={data?.pages.flatMap((page) => page.data)}
-      isLoading={isLoading}
-      isError={isError}
-      hasMore={hasNextPage}
-      isLoadingMore={isFetchingNextPage}
-      onLoadMore={() => void fetchNextPage()}
-      onRetry={() => void refetch()}
+      {...pagedRows(deliveries)}
       emptyMessage="No deliveries yet."
       emptyDescription="Send a test event, or wait for the next rate that matches this endpoint."
       loadingLabel="Loading the delivery log"

@@ -5,6 +5,7 @@ import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { DataView } from '../../../components/DataView';
 import { Notice } from '../../../components/Notice';
+import { pagedRows } from '../../../components/PagedTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { Tabs } from '../../../components/Tabs';
 import { paths } from '../../../lib/paths';
@@ -206,19 +207,10 @@ function PlansTab({ appId, current, upcoming, onPurchased, onActivated }: PlansT
 }
 
 function TransactionsTab({ appId }: { appId: string }) {
-  const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useFetchTransactionsInfiniteQuery(appId);
+  const transactions = pagedRows(useFetchTransactionsInfiniteQuery(appId));
   return (
     <Card className="overflow-hidden">
-      <TransactionsView
-        rows={data?.pages.flatMap((page) => page.data)}
-        isLoading={isLoading}
-        isError={isError}
-        hasMore={hasNextPage}
-        isLoadingMore={isFetchingNextPage}
-        onLoadMore={() => void fetchNextPage()}
-        onRetry={() => void refetch()}
-      />
+      <TransactionsView {...transactions} />
     </Card>
   );
 }

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { paths } from '../../../lib/paths';
 import type { Column } from '../../../components/Table';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PagedTable } from '../../../components/PagedTable';
+import { PagedTable, pagedRows } from '../../../components/PagedTable';
 import { useFetchReceiptsInfiniteQuery } from '../developer-api';
 
 const columns: ReadonlyArray<Column<Receipt>> = [
@@ -44,8 +44,7 @@ const columns: ReadonlyArray<Column<Receipt>> = [
 /** Issue 20: every payment of the account, newest first, each with a printable receipt. */
 export function ReceiptsPage() {
   useDocumentTitle('Receipts');
-  const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useFetchReceiptsInfiniteQuery();
+  const receipts = pagedRows(useFetchReceiptsInfiniteQuery());
   return (
     <>
       <PageHeader
@@ -60,13 +59,7 @@ export function ReceiptsPage() {
           emptyMessage="No receipts yet."
           emptyDescription="When you buy a plan for an app, its receipt appears here and is e-mailed to you."
           loadingLabel="Loading receipts"
-          rows={data?.pages.flatMap((page) => page.data)}
-          isLoading={isLoading}
-          isError={isError}
-          hasMore={hasNextPage}
-          isLoadingMore={isFetchingNextPage}
-          onLoadMore={() => void fetchNextPage()}
-          onRetry={() => void refetch()}
+          {...receipts}
         />
       </Card>
     </>

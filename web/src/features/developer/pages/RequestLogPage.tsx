@@ -1,4 +1,5 @@
 import { Card } from '../../../components/Card';
+import { pagedRows } from '../../../components/PagedTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { RequestLogView } from '../components/RequestLogView';
@@ -8,10 +9,8 @@ import { LOG_COUNT_NOTE, requestLogSummary } from '../request-counts';
 
 export function RequestLogPage({ app }: { app: CurrentApp }) {
   useDocumentTitle('Request log');
-  const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useFetchRequestsInfiniteQuery(app._id);
-  const rows = data?.pages.flatMap((page) => page.data);
-  const total = data?.pages.at(-1)?.pagination.count;
+  const requests = useFetchRequestsInfiniteQuery(app._id);
+  const total = requests.data?.pages.at(-1)?.pagination.count;
 
   return (
     <>
@@ -28,15 +27,7 @@ export function RequestLogPage({ app }: { app: CurrentApp }) {
         }
       />
       <Card className="overflow-hidden">
-        <RequestLogView
-          rows={rows}
-          isLoading={isLoading}
-          isError={isError}
-          hasMore={hasNextPage}
-          isLoadingMore={isFetchingNextPage}
-          onLoadMore={() => void fetchNextPage()}
-          onRetry={() => void refetch()}
-        />
+        <RequestLogView {...pagedRows(requests)} />
       </Card>
     </>
   );
