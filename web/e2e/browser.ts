@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Market, Rate } from '@afrofx/shared';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 /**
  * Set by scripts/e2e.mjs, which starts the built app for these specs: a server of its own for each jest worker (its
@@ -67,6 +67,20 @@ export async function tableLoaded(page: Page, emptyMessage: string): Promise<voi
 }
 
 /**
+ * The refusal of a throttled call (sign-in, a link): every spec on one server is one loopback client, so the
+ * suite as a whole can meet limits that a single visitor would not.
+ */
+export function throttleRefusal(page: Page): Locator {
+  return page.getByText(/Too many attempts\. Try again in (\d+) seconds/).first();
+}
+
+/** Waits as long as a shown throttle refusal asks, and a second more. */
+export async function waitOutThrottle(page: Page, refusal: Locator): Promise<void> {
+  const seconds = Number(/in (\d+) seconds/.exec((await refusal.textContent()) ?? '')?.[1] ?? 60);
+  await page.waitForTimeout((seconds + 1) * 1000);
+}
+
+/**
  * Signs in through the form. The suite signs the demo admin in more often than the sign-in limit allows one client
  * (10 a minute per address); a refusal says how long to wait, and the sign-in is tried again after that.
  */
@@ -76,12 +90,11 @@ export async function signInAsAdmin(page: Page): Promise<void> {
     await page.getByLabel('E-mail address').fill(ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    const throttled = page.getByText(/Too many attempts\. Try again in (\d+) seconds/).first();
+    const throttled = throttleRefusal(page);
     await Promise.race([page.waitForURL('**/admin/emails'), throttled.waitFor()]);
     if (page.url().endsWith('/admin/emails')) return;
     if (attempt === 3) throw new Error('the admin sign-in was refused three times');
-    const seconds = Number(/in (\d+) seconds/.exec((await throttled.textContent()) ?? '')?.[1] ?? 60);
-    await page.waitForTimeout((seconds + 1) * 1000);
+    await waitOutThrottle(page, throttled);
   }
 }
 
