@@ -143,11 +143,33 @@ export function createRatesService(
      * the table as it stood then (entries made before it).
      */
     async latestWithPreviousClose(market?: Market, before?: Date): Promise<RateWithPreviousClose[]> {
+      // Every market × base × asset the enums name, and each one's newest entry from rates_pair_created_idx: 48
+      // index probes. A DISTINCT ON over the table read all of it (13,000 demo rows: 40 ms of the embedded
+      // database's time on the API's own thread, once a second for the paid API's snapshot).
+      const pairs = db
+        .select({
+          market: sql<Market>`pair_market`.as('pair_market'),
+          base: sql<Base>`pair_base`.as('pair_base'),
+          asset: sql<Asset>`pair_asset`.as('pair_asset'),
+        })
+        .from(
+          sql`unnest(enum_range(NULL::market)) AS m(pair_market) CROSS JOIN unnest(enum_range(NULL::base)) AS b(pair_base) CROSS JOIN unnest(enum_range(NULL::asset)) AS a(pair_asset)`,
+        )
+        .where(market && sql`pair_market = ${market}`)
+        .as('pairs');
       const latest = db
-        .selectDistinctOn([rates.market, rates.base, rates.asset])
+        .select()
         .from(rates)
-        .where(and(market && eq(rates.market, market), before && lt(rates.createdAt, before)))
-        .orderBy(rates.market, rates.base, rates.asset, desc(rates.createdAt), desc(rates.id))
+        .where(
+          and(
+            eq(rates.market, pairs.market),
+            eq(rates.base, pairs.base),
+            eq(rates.asset, pairs.asset),
+            before && lt(rates.createdAt, before),
+          ),
+        )
+        .orderBy(desc(rates.createdAt), desc(rates.id))
+        .limit(1)
         .as('latest');
       const earlier = alias(rates, 'earlier');
       const previous = db
@@ -171,7 +193,8 @@ export function createRatesService(
           },
           previous: { buy: previous.buy, sell: previous.sell },
         })
-        .from(latest)
+        .from(pairs)
+        .innerJoinLateral(latest, sql`true`)
         .leftJoinLateral(previous, sql`true`)
         .orderBy(latest.market, latest.base, latest.asset);
       return rows.map((row) => ({ rate: toRate(row.latest), previousClose: row.previous }));
