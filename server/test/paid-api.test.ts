@@ -152,6 +152,28 @@ describe('plans and the monthly quota', () => {
     expect(second.headers['ratelimit-remaining']).toBe('8');
   });
 
+  it('answers a free 304 to history, candles and a past day held by the client, with their validators', async () => {
+    const client = await paidClient(t, { limit: 10, processed: 0 });
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, headers: { ...client.headers, ...headers } });
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const urls = [
+      '/v1/rates/history?market=bank&base=naira&asset=dollar',
+      '/v1/rates/ohlc?market=bank&base=naira&asset=dollar&interval=day',
+      `/v1/rates?date=${yesterday}`,
+    ];
+    for (const url of urls) {
+      const first = await get(url);
+      expect({ url, status: first.statusCode }).toEqual({ url, status: 200 });
+      const held = await get(url, { 'if-none-match': first.headers.etag as string });
+      expect({ url, status: held.statusCode }).toEqual({ url, status: 304 });
+      expect(held.headers.etag).toBe(first.headers.etag);
+      expect(held.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
+    }
+    // Three answers counted, the three 304s not.
+    expect((await get('/v1/usage')).json().data.used).toBe(3);
+  });
+
   it('lets exactly the remaining requests through when 200 arrive at once, and logs all 200', async () => {
     const client = await paidClient(t, { limit: 1000, processed: 950 });
     const responses = await Promise.all(

@@ -213,6 +213,25 @@ describe('entitlements the API enforces', () => {
   });
 });
 
+describe("a plan's burst rate", () => {
+  it('is counted with the quota: calls above it get a 429 naming the plan, and nothing refused is charged', async () => {
+    const starter = await buy('Starter');
+    const before = await used(starter.headers);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => get('/v1/rates', starter.headers)));
+    const served = answers.filter((res) => res.statusCode === 200).length;
+    const refused = answers.filter((res) => res.statusCode === 429);
+    // Ten a second: thirty calls at once may straddle the turn of one second, no more.
+    expect(served).toBeGreaterThanOrEqual(1);
+    expect(served).toBeLessThanOrEqual(20);
+    expect(refused).toHaveLength(30 - served);
+    expect(refused[0]!.json().message).toBe(
+      'Too many requests at once: your Starter plan allows 10 per second per key.',
+    );
+    expect(refused[0]!.headers['retry-after']).toBe('1');
+    expect(await used(starter.headers)).toBe(before + served);
+  });
+});
+
 describe('a free plan', () => {
   it('is activated through initialize_payment without a payment, and its key gets 200 from /v1/rates', async () => {
     const developer = await signUp();

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 // DESIGN §5: the private key is shown once and stored only as a hash; the public key names the app in logs.
 export function generateKeyPair() {
@@ -12,6 +12,7 @@ export function generateKeyPair() {
   };
 }
 
+/** One-shot: every paid call hashes its key, and a Hash object per call cost more than the digest. */
 export function hashPrivateKey(privateKey: string): string {
-  return createHash('sha256').update(privateKey).digest('hex');
+  return hash('sha256', privateKey, 'hex');
 }

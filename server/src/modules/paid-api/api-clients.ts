@@ -44,7 +44,8 @@ const PRIVATE_KEY = /^sk_[A-Za-z0-9_-]{20,64}$/;
 export type Resolution = ApiClient | null | 'too-many-lookups';
 
 export interface ApiClients {
-  resolve(privateKey: string, now: Date, address: string): Promise<Resolution>;
+  /** A key confirmed within the last minute answers at once; any other is looked up. */
+  resolve(privateKey: string, now: Date, address: string): Resolution | Promise<Resolution>;
 }
 
 export function createApiClients(db: Database, changes: ChangeFeed): ApiClients {
@@ -132,40 +133,49 @@ export function createApiClients(db: Database, changes: ChangeFeed): ApiClients 
     else lookups.set(address, { since: now, count: 1 });
   }
 
+  async function lookUp(
+    keyHash: string,
+    cached: { client: ApiClient } | undefined,
+    now: Date,
+    address: string,
+  ): Promise<Resolution> {
+    const startedAt = generation;
+    let pending = loading.get(keyHash);
+    if (!pending) {
+      if ((missesOf(address, now.getTime())?.count ?? 0) >= MISSES_PER_ADDRESS) return 'too-many-lookups';
+      // Counted as a miss before the look-up, so a burst of concurrent unknown keys cannot all get through;
+      // a key that turns out valid gives it back.
+      countLookup(address, now.getTime());
+      pending = load(keyHash, now).then(
+        (client) => {
+          const window = client && missesOf(address, Date.now());
+          if (window && window.count > 0) window.count--;
+          return client;
+        },
+        // The database is away: a key it confirmed before keeps working; the change feed still revokes it.
+        (err: unknown) => {
+          if (cached) return cached.client;
+          throw err;
+        },
+      );
+      pending = pending.finally(() => loading.delete(keyHash));
+      loading.set(keyHash, pending);
+    }
+    const client = await pending;
+    if (startedAt !== generation) return client;
+    if (client) cache.set(keyHash, { client, expires: now.getTime() + TTL_MS });
+    else unknown.set(keyHash, true);
+    return client;
+  }
+
   return {
-    async resolve(privateKey, now, address) {
+    resolve(privateKey, now, address) {
       if (!PRIVATE_KEY.test(privateKey)) return null;
       const keyHash = hashPrivateKey(privateKey);
       const cached = cache.get(keyHash);
       if (cached && cached.expires > now.getTime()) return cached.client;
       if (unknown.has(keyHash)) return null;
-      const startedAt = generation;
-      let pending = loading.get(keyHash);
-      if (!pending) {
-        if ((missesOf(address, now.getTime())?.count ?? 0) >= MISSES_PER_ADDRESS) return 'too-many-lookups';
-        // Counted as a miss before the look-up, so a burst of concurrent unknown keys cannot all get through;
-        // a key that turns out valid gives it back.
-        countLookup(address, now.getTime());
-        pending = load(keyHash, now).then(
-          (client) => {
-            const window = client && missesOf(address, Date.now());
-            if (window && window.count > 0) window.count--;
-            return client;
-          },
-          // The database is away: a key it confirmed before keeps working; the change feed still revokes it.
-          (err: unknown) => {
-            if (cached) return cached.client;
-            throw err;
-          },
-        );
-        pending = pending.finally(() => loading.delete(keyHash));
-        loading.set(keyHash, pending);
-      }
-      const client = await pending;
-      if (startedAt !== generation) return client;
-      if (client) cache.set(keyHash, { client, expires: now.getTime() + TTL_MS });
-      else unknown.set(keyHash, true);
-      return client;
+      return lookUp(keyHash, cached, now, address);
     },
   };
 }

@@ -16,7 +16,6 @@ import {
 } from '@afrofx/shared';
 import { DomainError } from '../../errors';
 import { candleRange, historyRange } from '../rates/rate-range';
-import { BurstWindow } from './quota-store/store';
 import { answerFormat } from './row-streams';
 
 const DAY_MS = 86_400_000;
@@ -98,9 +97,9 @@ export function needOf(
 const PLANS_TTL_MS = 60_000;
 
 /**
- * The preHandler of the paid routes: refuses a call the key's plan does not open (403) or one above the plan's own
- * burst rate (429), both before anything is counted. The plans on sale are read only to name one in a refusal, and
- * kept a minute.
+ * The preHandler of the paid routes: refuses a call the key's plan does not open (403), before anything is counted.
+ * The plans on sale are read only to name one in a refusal, and kept a minute. (The plan's burst rate is counted
+ * with the quota, by the metering plugin's quota store.)
  */
 export function createEntitlementGuard(loadPlans: () => Promise<PlanEntitlements[]>, prefix = '/v1') {
   let plans: { at: number; list: Promise<PlanEntitlements[]> } | undefined;
@@ -112,39 +111,24 @@ export function createEntitlementGuard(loadPlans: () => Promise<PlanEntitlements
     }
     return plans.list;
   };
-  // The plan's burst rate, per key and per API process (API_BURST_PER_SECOND stays the shared flood guard).
-  const burst = new BurstWindow(Infinity);
 
   // A hook with a callback: the paid path's hooks cost no promise per call (issue 24); only a refusal waits.
-  const guard: preHandlerHookHandler = (request, reply, done) => {
+  const guard: preHandlerHookHandler = (request, _reply, done) => {
     const client = request.apiClient;
     const entitlements = client?.subscription?.entitlements;
     // Premium accounts (SPEC §6) have no plan, and every call is open to them. A subscription bought before
-    // entitlements existed was sold as opening everything, under the shared flood guard alone.
+    // entitlements existed was sold as opening everything.
     if (!client || client.premium || !client.subscription || !entitlements) return done();
     const planName = client.subscription.planName;
-    const now = new Date();
     const path = (request.routeOptions.url ?? '').slice(prefix.length);
-    const need = needOf(path, request.query as CallQuery, request.headers.accept, now);
+    const need = needOf(path, request.query as CallQuery, request.headers.accept, new Date());
     const gap = need && entitlementGap(entitlements, need);
-    if (gap) {
-      void plansOnSale()
-        .catch(() => [])
-        .then((list) =>
-          done(new DomainError(403, entitlementRefusal(planName, gap, cheapestPlanOpening(list, need!)))),
-        );
-      return;
-    }
-    if (!burst.allow(client.keyHash, now, entitlements.burstPerSecond)) {
-      void reply.header('Retry-After', 1);
-      return done(
-        new DomainError(
-          429,
-          `Too many requests at once: your ${planName} plan allows ${entitlements.burstPerSecond} per second per key.`,
-        ),
+    if (!gap) return done();
+    void plansOnSale()
+      .catch(() => [])
+      .then((list) =>
+        done(new DomainError(403, entitlementRefusal(planName, gap, cheapestPlanOpening(list, need!)))),
       );
-    }
-    done();
   };
   return guard;
 }

@@ -11,7 +11,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { DomainError } from '../../errors';
 import { redactUrl } from '../../logger';
 import type { RequestsService } from '../requests/requests.service';
-import { createApiClients, LOOKUP_WINDOW_MS, type ApiClient } from './api-clients';
+import { createApiClients, LOOKUP_WINDOW_MS, type ApiClient, type Resolution } from './api-clients';
 import { createQuotaStore, type QuotaSubject } from './quota-store';
 import { createRequestLogBuffer, type RequestLogHealth } from './request-log-buffer';
 
@@ -32,8 +32,10 @@ declare module 'fastify' {
   interface FastifyReply {
     /** Counts the answer against the quota, or refuses with 429 (monthly limit or burst). */
     charge(): Promise<void>;
-    /** Sets the validators; true when the client holds this version (a free 304), otherwise counts the request. */
-    conditional(etag: string, lastModified?: string): Promise<boolean>;
+    /** Sets the validators; true when the client holds this version (a free 304). Counts nothing. */
+    notModified(etag: string, lastModified?: string): boolean;
+    /** notModified, and when the client does not hold this version, counts the request (charge). */
+    conditional(etag: string, lastModified?: string): boolean | Promise<boolean>;
     /** Logs the request's outcome now (an answer cut off part-way is the 500 it is), once. */
     settle(status: number): void;
     /** The count of the key's period this process saw last (null for a premium account). */
@@ -72,13 +74,15 @@ const REQUEST_LOG_BATCH = 2000;
 const EMBEDDED_LOG_SLICE = 200;
 /** How often the access line with the counts per status is written (the calls themselves write none). */
 const ACCESS_LINE_MS = 60_000;
+/** Redacted URLs kept for reuse; past this the set starts again. */
+const REDACTED_URLS_KEPT = 1000;
 /** The log's status for a request whose client went away before the answer (nginx's convention). */
 export const CLIENT_CLOSED = 499;
 
 const bearer = (request: FastifyRequest) =>
   /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 
-export function matchesEtag(request: FastifyRequest, etag: string) {
+function matchesEtag(request: FastifyRequest, etag: string) {
   const header = request.headers['if-none-match'];
   if (!header) return false;
   return header.split(',').some((tag) => {
@@ -133,36 +137,71 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     await quota.close();
   });
 
-  // Authentication and plan check run before validation, so that refusals of bad parameters are logged too.
-  app.addHook('onRequest', async (request, reply) => {
-    request.startedAt = performance.now();
-    if (request.method === 'OPTIONS') return;
-    const key = bearer(request);
-    const now = new Date();
-    const client = key ? await clients.resolve(key, now, request.ip) : null;
-    if (client === 'too-many-lookups') {
-      // The window of unknown-key look-ups is at most this long: by then this address may try again.
-      void reply.header('Retry-After', Math.ceil(LOOKUP_WINDOW_MS / 1000));
-      throw new DomainError(429, TOO_MANY_LOOKUPS);
-    }
-    if (!client) throw new DomainError(401, INVALID_KEY);
-    request.apiClient = client;
-    // Gone while its key was looked up: logged now, since no answer will follow.
-    if (request.gone) settle(request, CLIENT_CLOSED, performance.now() - request.startedAt);
-    if (client.premium) {
-      request.quota = { subject: null, period: null };
-      return;
-    }
-    const subscription = client.subscription;
-    if (!subscription || subscription.expireAt <= now) throw new DomainError(402, NO_PLAN);
+  /**
+   * The quota of a subscription in its current period, made once a period: a month's bounds cost two calendar
+   * sums, and every call of the key would work them out again.
+   */
+  const quotas = new WeakMap<NonNullable<ApiClient['subscription']>, NonNullable<FastifyRequest['quota']>>();
+  function quotaOf(subscription: NonNullable<ApiClient['subscription']>, now: Date) {
+    const kept = quotas.get(subscription);
+    if (kept && kept.period!.start <= now && now < kept.period!.end) return kept;
     const period = quotaPeriod(subscription.startsAt, subscription.expireAt, now);
     const processedAtLoad =
       subscription.lastIncrement && subscription.lastIncrement >= period.start ? subscription.processed : 0;
-    request.quota = {
+    const quota = {
       subject: { subscriptionId: subscription.id, limit: subscription.limit, processedAtLoad, period },
       period,
     };
+    quotas.set(subscription, quota);
+    return quota;
+  }
+  const PREMIUM = { subject: null, period: null };
+
+  /** Admits the request of a resolved key, or the error that refuses it. */
+  function admit(request: FastifyRequest, reply: FastifyReply, client: Resolution, now: Date) {
+    if (client === 'too-many-lookups') {
+      // The window of unknown-key look-ups is at most this long: by then this address may try again.
+      void reply.header('Retry-After', Math.ceil(LOOKUP_WINDOW_MS / 1000));
+      return new DomainError(429, TOO_MANY_LOOKUPS);
+    }
+    if (!client) return new DomainError(401, INVALID_KEY);
+    request.apiClient = client;
+    // Gone while its key was looked up: logged now, since no answer will follow.
+    if (request.gone) settle(request, CLIENT_CLOSED, performance.now() - request.startedAt!);
+    if (client.premium) {
+      request.quota = PREMIUM;
+      return undefined;
+    }
+    const subscription = client.subscription;
+    if (!subscription || subscription.expireAt <= now) return new DomainError(402, NO_PLAN);
+    request.quota = quotaOf(subscription, now);
+    return undefined;
+  }
+
+  // Authentication and plan check run before validation, so that refusals of bad parameters are logged too. A key
+  // confirmed a moment ago answers without a promise; only a look-up waits.
+  app.addHook('onRequest', (request, reply, done) => {
+    request.startedAt = performance.now();
+    if (request.method === 'OPTIONS') return done();
+    const key = bearer(request);
+    const now = new Date();
+    const client = key ? clients.resolve(key, now, request.ip) : null;
+    if (client instanceof Promise)
+      client.then((resolved) => done(admit(request, reply, resolved, now)), done);
+    else done(admit(request, reply, client, now));
   });
+
+  // A key's calls repeat a handful of URLs: each is redacted once.
+  const redacted = new Map<string, string>();
+  function redactedUrl(url: string) {
+    let kept = redacted.get(url);
+    if (kept === undefined) {
+      if (redacted.size >= REDACTED_URLS_KEPT) redacted.clear();
+      kept = redactUrl(url);
+      redacted.set(url, kept);
+    }
+    return kept;
+  }
 
   /**
    * Logs the request's outcome once, and gives back its count when it was not served after all: a 5xx, or a client
@@ -185,7 +224,7 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
       host: request.host,
       agent: request.headers['user-agent'] ?? '',
       ipAddress: request.ip,
-      originalUrl: redactUrl(request.originalUrl),
+      originalUrl: redactedUrl(request.originalUrl),
       status,
       latencyMs: Math.round(elapsedMs * 100) / 100,
       createdAt: new Date(),
@@ -200,9 +239,10 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     settle(request, reply.statusCode, reply.elapsedTime);
     done();
   });
-  app.addHook('onRequestAbort', async (request) => {
+  app.addHook('onRequestAbort', (request, done) => {
     request.gone = true;
     settle(request, CLIENT_CLOSED, performance.now() - (request.startedAt ?? performance.now()));
+    done();
   });
 
   /** DESIGN §5 headers on every answer, from the last count this process saw. */
@@ -226,7 +266,11 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
   async function charge(request: FastifyRequest, reply: FastifyReply) {
     // A client gone before its answer is not charged; the answer is not sent anyway.
     if (request.gone) return;
-    const outcome = await quota.take(request.quota!.subject, request.apiClient!.keyHash, new Date());
+    const client = request.apiClient!;
+    // Issue 20: a plan's burst rate below the shared flood guard is the key's limit, counted with the quota.
+    const planBurst = client.premium ? undefined : client.subscription?.entitlements?.burstPerSecond;
+    const burstLimit = planBurst !== undefined && planBurst < burstPerSecond ? planBurst : burstPerSecond;
+    const outcome = await quota.take(request.quota!.subject, client.keyHash, new Date(), burstLimit);
     setQuotaHeaders(request, reply, outcome.used);
     if (outcome.allowed) {
       request.served = true;
@@ -241,7 +285,12 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     }
     if (outcome.reason === 'burst') {
       void reply.header('Retry-After', 1);
-      throw new DomainError(429, `Too many requests at once: at most ${burstPerSecond} per second per key.`);
+      throw new DomainError(
+        429,
+        burstLimit < burstPerSecond
+          ? `Too many requests at once: your ${client.subscription!.planName} plan allows ${burstLimit} per second per key.`
+          : `Too many requests at once: at most ${burstPerSecond} per second per key.`,
+      );
     }
     const period = request.quota!.period!;
     void reply.header('Retry-After', Math.max(Math.ceil((period.end.getTime() - Date.now()) / 1000), 1));
@@ -251,17 +300,21 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
   app.decorateReply('charge', function (this: FastifyReply) {
     return charge(this.request, this);
   });
-  app.decorateReply(
-    'conditional',
-    async function (this: FastifyReply, etag: string, lastModified?: string): Promise<boolean> {
-      void this.header('ETag', etag);
-      if (lastModified) void this.header('Last-Modified', lastModified);
-      void this.header('Cache-Control', 'private, max-age=0, must-revalidate');
-      if (matchesEtag(this.request, etag)) return true;
-      await charge(this.request, this);
-      return false;
-    },
-  );
+  function notModified(reply: FastifyReply, etag: string, lastModified?: string) {
+    void reply.header('ETag', etag);
+    if (lastModified) void reply.header('Last-Modified', lastModified);
+    void reply.header('Cache-Control', 'private, max-age=0, must-revalidate');
+    return matchesEtag(reply.request, etag);
+  }
+  app.decorateReply('notModified', function (this: FastifyReply, etag: string, lastModified?: string) {
+    return notModified(this, etag, lastModified);
+  });
+  const modified = () => false;
+  app.decorateReply('conditional', function (this: FastifyReply, etag: string, lastModified?: string):
+    boolean | Promise<boolean> {
+    if (notModified(this, etag, lastModified)) return true;
+    return charge(this.request, this).then(modified);
+  });
   app.decorateReply('settle', function (this: FastifyReply, status: number) {
     settle(this.request, status, performance.now() - this.request.startedAt!);
   });

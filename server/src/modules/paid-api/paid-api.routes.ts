@@ -25,7 +25,6 @@ import { badRequest } from '../../errors';
 import { ok } from '../../http';
 import { candleRange, historyRange } from '../rates/rate-range';
 import type { RatesService } from '../rates/rates.service';
-import { matchesEtag } from './metering';
 import { ratesFilter, type PaidApiService } from './paid-api.service';
 import type { RatesSnapshotSource } from './rates-snapshot';
 import { answerFormat, streamRows } from './row-streams';
@@ -86,10 +85,7 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
       const etag = filter.etag(current.version);
       if (date) {
         if (date > formatUtcDate(new Date())) throw badRequest('date must be today or an earlier UTC day.');
-        if (matchesEtag(request, etag)) {
-          await reply.conditional(etag);
-          return reply.status(304).send();
-        }
+        if (reply.notModified(etag)) return reply.status(304).send();
         const table = await service.datedTable(date, filter);
         // Charged only once the answer exists: a failed query costs the developer nothing.
         await reply.conditional(etag, table.lastModified);
@@ -138,10 +134,7 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
       const { from, to } = historyRange(request.query, new Date());
       const current = await snapshot.get();
       const etag = `"${current.version}-h-${market}-${base}-${asset}-${from}-${to}-${format}"`;
-      if (matchesEtag(request, etag)) {
-        await reply.conditional(etag);
-        return reply.status(304).send();
-      }
+      if (reply.notModified(etag)) return reply.status(304).send();
       if (format !== 'json') {
         const batches = rates.historyBatches({ market, base, asset }, from, to);
         const filename = `afrofx-history-${market}-${base}-${asset}-${from}-${to}`;
@@ -198,10 +191,7 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
       const { from, to } = candleRange(interval, request.query, new Date());
       const current = await snapshot.get();
       const etag = `"${current.version}-o-${market}-${base}-${asset}-${interval}-${from}-${to}-${format}"`;
-      if (matchesEtag(request, etag)) {
-        await reply.conditional(etag);
-        return reply.status(304).send();
-      }
+      if (reply.notModified(etag)) return reply.status(304).send();
       const pair = { market, base, asset };
       if (format !== 'json') {
         const batches = rates.candleBatches(pair, interval, from, to);

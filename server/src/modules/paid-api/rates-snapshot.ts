@@ -39,7 +39,8 @@ export function createRatesSnapshot(rates: RatesService, changes: ChangeFeed) {
   };
 
   return {
-    async get(): Promise<RatesSnapshot> {
+    /** The snapshot itself while it is fresh (no promise on the paid path's every call), else its reload. */
+    get(): RatesSnapshot | Promise<RatesSnapshot> {
       if (last && Date.now() - checkedAt < MAX_AGE_MS) return last;
       loading ??= load().finally(() => (loading = undefined));
       return loading;

@@ -9,16 +9,16 @@ export function createMemoryQuotaStore(db: Database, burstPerSecond: number): Qu
   const burst = new BurstWindow(burstPerSecond);
   return {
     kind: 'memory',
-    async take(subject, keyHash, now) {
+    async take(subject, keyHash, now, burstLimit = burstPerSecond) {
       if (!subject)
-        return burst.allow(keyHash, now)
+        return burst.allow(keyHash, now, burstLimit)
           ? { allowed: true, used: 0 }
           : { allowed: false, reason: 'burst', used: 0 };
       const key = quotaKey('memory', subject);
       const used = counts.get(key) ?? subject.processedAtLoad;
       // A spent month is the more useful answer than a burst, so it is checked first.
       if (used >= subject.limit) return { allowed: false, reason: 'quota', used };
-      if (!burst.allow(keyHash, now)) return { allowed: false, reason: 'burst', used };
+      if (!burst.allow(keyHash, now, burstLimit)) return { allowed: false, reason: 'burst', used };
       counts.set(key, used + 1);
       dirty.note(key, subject, used + 1, now);
       return { allowed: true, used: used + 1 };

@@ -42,8 +42,8 @@ export function createPostgresQuotaStore(db: Database, burstPerSecond: number): 
   const burst = new BurstWindow(burstPerSecond);
   return {
     kind: 'postgres',
-    async take(subject, keyHash, now) {
-      if (!burst.allow(keyHash, now))
+    async take(subject, keyHash, now, burstLimit = burstPerSecond) {
+      if (!burst.allow(keyHash, now, burstLimit))
         return { allowed: false, reason: 'burst', used: subject?.processedAtLoad ?? 0 };
       if (!subject) return { allowed: true, used: 0 };
       return takeInPostgres(db, subject, now);

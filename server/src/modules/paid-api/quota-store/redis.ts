@@ -16,13 +16,16 @@ import {
   type QuotaSubject,
 } from './store';
 
-// KEYS[1] a marker that lives as long as Redis keeps its data, then a burst counter and a monthly counter per take.
-// ARGV[1] the burst limit, then the monthly limit per take (-1: none, the burst counter only). Counts the takes one
-// after another and returns two numbers per take, in order: {1, used} when counted, {0, used} at the monthly limit,
-// {-1, used} over the burst limit. A missing monthly counter is {-2, 0} on its first use and {-3, 0} when the marker
-// is gone too (Redis lost its data): the caller seeds it from the durable count. A take whose keys cannot be read
-// (another type of value at a counter's name) is {-4, 0} and counts nothing, so the other takes of the call stand;
-// the script deletes the unreadable keys, and the caller seeds the counter again like a missing one.
+// KEYS[1] a marker that lives as long as Redis keeps its data, then a burst counter and a monthly counter per entry,
+// then the call's record. ARGV: per entry its burst limit, its monthly limit (-1: none, the burst counter only) and
+// how many requests of one key it carries. The requests of an entry are counted as if one after another, so with N
+// concurrent requests and R remaining exactly R are counted, but with two counter updates per entry rather than per
+// request. Returns three numbers per entry, in order: how many were counted, what refused the rest (0 the monthly
+// limit, -1 the burst limit) and the count after. A missing monthly counter is {-2, 0, 0} on its first use and
+// {-3, 0, 0} when the marker is gone too (Redis lost its data): the caller seeds it from the durable count. An entry
+// whose keys cannot be read (another type of value at a counter's name) is {-4, 0, 0} and counts nothing, so the
+// other entries stand; the script deletes the unreadable keys, and the caller seeds the counter again like a
+// missing one.
 // Issue 21 (item 8): a counter's name holding another type of value (or a string that is not a number) is deleted,
 // so that the counter is seeded again from the durable count instead of failing every take until someone repairs it.
 const REPAIR_LUA = `
@@ -32,40 +35,50 @@ local function repair(key)
 end
 `;
 
-// The last key names the call's record: the codes of its takes, kept an hour, so that the requests of a call that
-// timed out here (and were counted in PostgreSQL) but ran in Redis later are not counted twice (issue 21, item 8).
+// The last key names the call's record: how many of each entry's requests were counted, kept an hour, so that the
+// requests of a call that timed out here (and were counted in PostgreSQL) but ran in Redis later are not counted
+// twice (issue 21, item 8).
 const TAKE_SCRIPT = `${REPAIR_LUA}
-local burstLimit = tonumber(ARGV[1])
 local markerKept = nil
-local function take(burstKey, quotaKey, limit)
+local function take(burstKey, quotaKey, burstLimit, limit, n)
   local current = '0'
   if limit ~= -1 then current = redis.call('GET', quotaKey) end
   if not current then
     if markerKept == nil then markerKept = redis.call('EXISTS', KEYS[1]) == 1 end
-    return markerKept and -2 or -3, 0
+    return markerKept and -2 or -3, 0, 0
   end
   local used = tonumber(current)
-  if limit ~= -1 and used >= limit then return 0, used end
-  local burst = redis.call('INCR', burstKey)
-  if burst == 1 then redis.call('PEXPIRE', burstKey, 1000) end
-  if burst > burstLimit then return -1, used end
-  if limit ~= -1 then used = redis.call('INCR', quotaKey) end
-  return 1, used
+  local monthRoom = n
+  if limit ~= -1 then monthRoom = math.max(limit - used, 0) end
+  local burstBefore = tonumber(redis.call('GET', burstKey) or '0')
+  local burstRoom = math.max(burstLimit - burstBefore, 0)
+  local counted = math.min(n, monthRoom, burstRoom)
+  -- One by one, a request at the monthly limit is refused before it touches the burst counter; one over the burst
+  -- limit has counted against it.
+  local refusedBy, burstAdded = 0, counted
+  if counted < n and burstRoom < monthRoom then refusedBy, burstAdded = -1, n end
+  if burstAdded > 0 then
+    local burst = redis.call('INCRBY', burstKey, burstAdded)
+    if burst == burstAdded then redis.call('PEXPIRE', burstKey, 1000) end
+  end
+  if limit ~= -1 and counted > 0 then used = redis.call('INCRBY', quotaKey, counted) end
+  return refusedBy, counted, used
 end
-local outcomes = {}
-for i = 1, #ARGV - 1 do
-  local ok, code, used = pcall(take, KEYS[2 * i], KEYS[2 * i + 1], tonumber(ARGV[i + 1]))
+local outcomes, counts = {}, {}
+for i = 1, (#KEYS - 2) / 2 do
+  local ok, refusedBy, counted, used = pcall(take, KEYS[2 * i], KEYS[2 * i + 1],
+    tonumber(ARGV[3 * i - 2]), tonumber(ARGV[3 * i - 1]), tonumber(ARGV[3 * i]))
   if not ok then
-    code, used = -4, 0
+    refusedBy, counted, used = -4, 0, 0
     pcall(repair, KEYS[2 * i])
     pcall(repair, KEYS[2 * i + 1])
   end
-  outcomes[2 * i - 1] = code
-  outcomes[2 * i] = used
+  outcomes[#outcomes + 1] = refusedBy
+  outcomes[#outcomes + 1] = counted
+  outcomes[#outcomes + 1] = used
+  counts[i] = counted
 end
-local codes = {}
-for i = 1, #outcomes, 2 do codes[#codes + 1] = outcomes[i] end
-redis.call('SET', KEYS[#KEYS], table.concat(codes, ','), 'PX', 3600000)
+redis.call('SET', KEYS[#KEYS], table.concat(counts, ','), 'PX', 3600000)
 return outcomes
 `;
 
@@ -79,18 +92,22 @@ redis.call('SET', KEYS[2], '1')
 return 1
 `;
 
-// KEYS[1] monthly counter, KEYS[2] the data marker. ARGV: requests counted in PostgreSQL during an outage, the
-// durable count, TTL ms. A counter that survived the outage gets the outage's requests added; a lost one restarts
-// from the durable count, which already holds them.
+// KEYS[1] monthly counter, KEYS[2] the data marker, KEYS[3] the hand-back's record. ARGV: requests counted in
+// PostgreSQL during an outage, the durable count, TTL ms. A counter that survived the outage gets the outage's
+// requests added (1); a lost one restarts from the durable count, which already holds them (2). A hand-back is applied
+// once: sent again after its answer was lost (a timeout on a busy machine), it finds its record and changes nothing (0).
 const RECONCILE_SCRIPT = `${REPAIR_LUA}
+if redis.call('SET', KEYS[3], '1', 'NX', 'PX', 3600000) == false then return 0 end
 repair(KEYS[1])
+local applied = 1
 if redis.call('EXISTS', KEYS[1]) == 1 then
   redis.call('INCRBY', KEYS[1], ARGV[1])
 else
   redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  applied = 2
 end
 redis.call('SET', KEYS[2], '1')
-return 1
+return applied
 `;
 
 // KEYS[1] monthly counter. Gives back one request, never below zero.
@@ -106,6 +123,7 @@ interface RedisQuotaCommands {
   afrofxReconcileQuota(
     quotaKey: string,
     marker: string,
+    handBack: string,
     outage: number,
     durable: number,
     ttl: number,
@@ -113,35 +131,46 @@ interface RedisQuotaCommands {
   afrofxRefundQuota(quotaKey: string): Promise<number>;
 }
 
-/** The most takes one script call carries, so that a call never holds Redis up for long. */
-const MAX_TAKES_PER_CALL = 500;
+/** The most entries one script call carries, so that a call never holds Redis up for long. */
+const MAX_ENTRIES_PER_CALL = 500;
+
+/** The requests of one key and counter in a call: counted together, answered in the order they came. */
+interface TakeEntry {
+  burstKey: string;
+  quotaKey: string;
+  burstLimit: number;
+  limit: number;
+  waiting: Array<{ resolve(outcome: [number, number]): void; reject(err: unknown): void }>;
+}
 
 /**
- * The takes asked for in one turn of the event loop, sent to Redis as one call of the take script. A call per take
- * cost the API process a command, a timer and a socket write on every request, and Redis a script run: under load the
- * most the paid path spent beyond bare Fastify on `npm run bench` (issue 10, point 7). The script counts the takes one
- * after another, so with N concurrent requests and R remaining exactly R still succeed. A call that fails (Redis away
- * or stalled) fails each of its takes: the caller then counts them in PostgreSQL, as when each had a call of its own.
+ * The takes asked for in one turn of the event loop, sent to Redis as one call of the take script, the requests of
+ * one key folded into one entry. A call per take cost the API process a command, a timer and a socket write on every
+ * request, and Redis a script run; a call with an entry per request still cost both a line of command and four
+ * counter updates per request (folded, Redis's CPU per answer of one busy key halved, issue 24). The script counts an entry's requests as one after another, so with N concurrent requests and R
+ * remaining exactly R still succeed. A call that fails (Redis away or stalled) fails each of its takes: the caller then
+ * counts them in PostgreSQL, as when each had a call of its own.
  */
 class TakeBatches {
-  private keys: string[] = [];
-  private limits: number[] = [];
-  private waiting: Array<{ resolve(outcome: [number, number]): void; reject(err: unknown): void }> = [];
+  private entries = new Map<string, TakeEntry>();
   private scheduled = false;
 
   constructor(
     private readonly marker: string,
-    private readonly burstPerSecond: number,
     private readonly commands: RedisQuotaCommands,
   ) {}
 
   /** `limit` -1 is a key without a monthly limit (a premium account): its burst counter only. */
-  take(burstKey: string, quotaKey: string, limit: number): Promise<[number, number]> {
+  take(burstKey: string, quotaKey: string, burstLimit: number, limit: number): Promise<[number, number]> {
     return new Promise((resolve, reject) => {
-      this.keys.push(burstKey, quotaKey);
-      this.limits.push(limit);
-      this.waiting.push({ resolve, reject });
-      if (this.waiting.length >= MAX_TAKES_PER_CALL) this.send();
+      const name = `${burstKey} ${quotaKey} ${burstLimit} ${limit}`;
+      let entry = this.entries.get(name);
+      if (!entry) {
+        entry = { burstKey, quotaKey, burstLimit, limit, waiting: [] };
+        this.entries.set(name, entry);
+      }
+      entry.waiting.push({ resolve, reject });
+      if (this.entries.size >= MAX_ENTRIES_PER_CALL) this.send();
       else if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => {
@@ -153,26 +182,40 @@ class TakeBatches {
   }
 
   private send() {
-    const { keys, limits, waiting } = this;
-    if (waiting.length === 0) return;
-    this.keys = [];
-    this.limits = [];
-    this.waiting = [];
+    const entries = [...this.entries.values()];
+    if (entries.length === 0) return;
+    this.entries = new Map();
+    const keys: string[] = [];
+    const args: number[] = [];
+    for (const entry of entries) {
+      keys.push(entry.burstKey, entry.quotaKey);
+      args.push(entry.burstLimit, entry.limit, entry.waiting.length);
+    }
     const call = `${this.marker}:call:${randomUUID()}`;
-    this.commands
-      .afrofxTakeQuota(keys.length + 2, this.marker, ...keys, call, this.burstPerSecond, ...limits)
-      .then(
-        (outcomes) => waiting.forEach((take, i) => take.resolve([outcomes[2 * i]!, outcomes[2 * i + 1]!])),
-        (err: unknown) =>
-          waiting.forEach((take, i) => take.reject(new UnansweredTake(err, { call, index: i }))),
-      );
+    this.commands.afrofxTakeQuota(keys.length + 2, this.marker, ...keys, call, ...args).then(
+      (outcomes) =>
+        entries.forEach(({ waiting }, i) => {
+          const [refusedBy, counted, used] = outcomes.slice(3 * i, 3 * i + 3) as [number, number, number];
+          // The counted requests saw the count rise one by one; the rest saw where it stopped.
+          waiting.forEach((take, position) =>
+            take.resolve(position < counted ? [1, used - counted + position + 1] : [refusedBy, used]),
+          );
+        }),
+      (err: unknown) =>
+        entries.forEach(({ waiting }, index) =>
+          waiting.forEach((take, position) =>
+            take.reject(new UnansweredTake(err, { call, index, position })),
+          ),
+        ),
+    );
   }
 }
 
-/** Where a take that got no answer can be looked up later: the call's record and the take's place in it. */
+/** Where a take that got no answer can be looked up later: the call's record, its entry and its place there. */
 interface TakeRecord {
   call: string;
   index: number;
+  position: number;
 }
 
 /** A take whose call got no answer (Redis away or stalled): it may still have run, or run later. */
@@ -192,10 +235,10 @@ class UnansweredTake extends Error {
 async function countedInRedisToo(redis: IORedis, records: TakeRecord[]): Promise<number> {
   if (records.length === 0) return 0;
   const calls = [...new Set(records.map((r) => r.call))];
-  const codes = new Map(
-    (await redis.mget(...calls)).map((value, i) => [calls[i]!, value?.split(',') ?? []] as const),
+  const counts = new Map(
+    (await redis.mget(...calls)).map((value, i) => [calls[i]!, value?.split(',').map(Number) ?? []] as const),
   );
-  return records.filter((r) => codes.get(r.call)?.[r.index] === '1').length;
+  return records.filter((r) => r.position < (counts.get(r.call)?.[r.index] ?? 0)).length;
 }
 
 export interface RedisQuotaOptions {
@@ -224,7 +267,7 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
   });
   redis.defineCommand('afrofxTakeQuota', { lua: TAKE_SCRIPT });
   redis.defineCommand('afrofxSeedQuota', { numberOfKeys: 2, lua: SEED_SCRIPT });
-  redis.defineCommand('afrofxReconcileQuota', { numberOfKeys: 2, lua: RECONCILE_SCRIPT });
+  redis.defineCommand('afrofxReconcileQuota', { numberOfKeys: 3, lua: RECONCILE_SCRIPT });
   redis.defineCommand('afrofxRefundQuota', { numberOfKeys: 1, lua: REFUND_SCRIPT });
   const commands = redis as unknown as RedisQuotaCommands;
 
@@ -234,10 +277,21 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
    * Requests counted in PostgreSQL while Redis was away, per counter: handed to Redis when it returns. `unanswered`
    * are those whose Redis call got no answer and may have run there too.
    */
-  const outageCounts = new Map<string, { subject: QuotaSubject; count: number; unanswered: TakeRecord[] }>();
+  const outageCounts = new Map<
+    string,
+    {
+      subject: QuotaSubject;
+      count: number;
+      unanswered: TakeRecord[];
+      /** The count PostgreSQL reached with each of them: which ones a durable count read at some moment holds. */
+      reached: number[];
+      /** A hand-back sent whose answer did not come: sent again as it was, under its id. */
+      handBack?: { id: string; count: number; records: number };
+    }
+  >();
   const seeding = new Map<string, Promise<void>>();
   const marker = `${prefix}:quota:marker`;
-  const takes = new TakeBatches(marker, burstPerSecond, commands);
+  const takes = new TakeBatches(marker, commands);
   let reconciling: Promise<void> | undefined;
   let closed = false;
 
@@ -265,17 +319,38 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
   function reconcile(): Promise<void> {
     reconciling ??= (async () => {
       try {
-        for (const [key, { subject, count, unanswered }] of outageCounts) {
-          const durable = await durableCount(db, subject);
-          const twice = await countedInRedisToo(redis, unanswered);
-          await commands.afrofxReconcileQuota(
+        for (const [key, outage] of outageCounts) {
+          // What was counted until now: takes counted in PostgreSQL while this runs stay for the next hand-back
+          // (forgetting them with the entry left them out of Redis for good).
+          const durable = await durableCount(db, outage.subject);
+          const handBack = (outage.handBack ??= {
+            id: randomUUID(),
+            count: outage.count,
+            records: outage.unanswered.length,
+          });
+          const twice = await countedInRedisToo(redis, outage.unanswered.slice(0, handBack.records));
+          const applied = await commands.afrofxReconcileQuota(
             key,
             marker,
-            count - twice,
+            `${marker}:hand-back:${handBack.id}`,
+            handBack.count - twice,
             durable,
-            ttlFor(subject, Date.now()),
+            ttlFor(outage.subject, Date.now()),
           );
-          outageCounts.delete(key);
+          outage.handBack = undefined;
+          if (applied === 2) {
+            // Restarted from the durable count, which holds every request PostgreSQL had counted when it was read
+            // (counts up to `durable`), however many of them this process had noted by then: those counted since
+            // are what is left to hand back.
+            outage.reached = outage.reached.filter((reached) => reached > durable);
+            outage.count = outage.reached.length;
+            outage.unanswered = [];
+          } else {
+            outage.count -= handBack.count;
+            outage.reached.splice(0, handBack.count);
+            outage.unanswered.splice(0, handBack.records);
+          }
+          if (outage.count <= 0) outageCounts.delete(key);
         }
       } catch (err) {
         log.warn({ err }, 'quota reconcile with redis failed; counting in PostgreSQL until it succeeds');
@@ -308,11 +383,16 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
     return pending;
   }
 
-  async function takeInRedis(subject: QuotaSubject, keyHash: string, now: Date): Promise<QuotaOutcome> {
+  async function takeInRedis(
+    subject: QuotaSubject,
+    keyHash: string,
+    now: Date,
+    burstLimit: number,
+  ): Promise<QuotaOutcome> {
     const key = quotaKey(prefix, subject);
     const burstKey = `${prefix}:burst:${keyHash}`;
     for (let attempt = 0; ; attempt++) {
-      const [code, used] = await takes.take(burstKey, key, subject.limit);
+      const [code, used] = await takes.take(burstKey, key, burstLimit, subject.limit);
       // Missing (-2, -3) or unreadable and just deleted (-4): seeded from the durable count, then taken again.
       if (code <= -2 && attempt === 0) {
         await seed(key, subject, code === -3);
@@ -331,16 +411,18 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
     subject: QuotaSubject,
     keyHash: string,
     now: Date,
+    burstLimit: number,
     unanswered?: TakeRecord,
   ): Promise<QuotaOutcome> {
-    if (!localBurst.allow(keyHash, now))
+    if (!localBurst.allow(keyHash, now, burstLimit))
       return { allowed: false, reason: 'burst', used: subject.processedAtLoad };
     await dirty.persist(db);
     const outcome = await takeInPostgres(db, subject, now);
     if (outcome.allowed) {
       const key = quotaKey(prefix, subject);
-      const entry = outageCounts.get(key) ?? { subject, count: 0, unanswered: [] };
+      const entry = outageCounts.get(key) ?? { subject, count: 0, unanswered: [], reached: [] };
       entry.count++;
+      entry.reached.push(outcome.used);
       if (unanswered) entry.unanswered.push(unanswered);
       outageCounts.set(key, entry);
     }
@@ -351,19 +433,19 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
 
   return {
     kind: 'redis',
-    async take(subject, keyHash, now) {
+    async take(subject, keyHash, now, burstLimit = burstPerSecond) {
       if (!subject) {
         if (redis.status === 'ready') {
           try {
             const burstKey = `${prefix}:burst:${keyHash}`;
             // No monthly counter: the script reads none, so the burst counter stands in for its name.
-            const [code] = await takes.take(burstKey, burstKey, -1);
+            const [code] = await takes.take(burstKey, burstKey, burstLimit, -1);
             return code === -1 ? { allowed: false, reason: 'burst', used: 0 } : { allowed: true, used: 0 };
           } catch {
             // Falls through to the in-process guard.
           }
         }
-        return localBurst.allow(keyHash, now)
+        return localBurst.allow(keyHash, now, burstLimit)
           ? { allowed: true, used: 0 }
           : { allowed: false, reason: 'burst', used: 0 };
       }
@@ -372,19 +454,21 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
       if (redis.status === 'ready' && outageCounts.size > 0) await reconcile();
       if (redisUsable()) {
         try {
-          return await takeInRedis(subject, keyHash, now);
+          return await takeInRedis(subject, keyHash, now, burstLimit);
         } catch (err) {
           log.warn({ err }, 'redis quota count failed; counting in PostgreSQL');
-          if (err instanceof UnansweredTake) return takeInFallback(subject, keyHash, now, err.record);
+          if (err instanceof UnansweredTake)
+            return takeInFallback(subject, keyHash, now, burstLimit, err.record);
         }
       }
-      return takeInFallback(subject, keyHash, now);
+      return takeInFallback(subject, keyHash, now, burstLimit);
     },
     async refund(subject) {
       const key = quotaKey(prefix, subject);
       const outage = outageCounts.get(key);
       if (outage && outage.count > 0) {
         outage.count--;
+        outage.reached.pop();
         return refundInPostgres(db, subject);
       }
       const used = await commands.afrofxRefundQuota(key);

@@ -26,8 +26,17 @@ export type QuotaOutcome =
 
 export interface QuotaStore {
   readonly kind: 'redis' | 'memory' | 'postgres';
-  /** A null subject (premium account, SPEC §6) has no monthly limit: only the burst guard applies. */
-  take(subject: QuotaSubject | null, keyHash: string, now: Date): Promise<QuotaOutcome>;
+  /**
+   * A null subject (premium account, SPEC §6) has no monthly limit: only the burst guard applies. `burstPerSecond`
+   * is the key's own burst limit when its plan sets one lower than the store's (issue 20), counted where the store
+   * counts, so every API process shares it.
+   */
+  take(
+    subject: QuotaSubject | null,
+    keyHash: string,
+    now: Date,
+    burstPerSecond?: number,
+  ): Promise<QuotaOutcome>;
   /** Gives back one counted request that was not served after all (a 5xx, or a client that went away). */
   refund(subject: QuotaSubject): Promise<void>;
   flush(): Promise<void>;
