@@ -6,10 +6,22 @@
 // guard raised (one bench client sends far more than a customer). Two modes in one run: embedded PGlite with
 // in-process counting, and a PostgreSQL server + Redis when DATABASE_URL / REDIS_URL are set or answer on
 // 127.0.0.1:5432 / 6379 (a bench database of its own is created there and dropped afterwards).
+// Each run also prints the CPU each answer cost the load generator (autocannon, in this process), the server and,
+// when they run on this machine, PostgreSQL and Redis (from /proc, on Linux): on a machine of few cores they all
+// share, the ratio is bounded by that sum, not by the server alone.
 // BENCH_MODES=embedded or BENCH_MODES=server runs one of them; BENCH_PAID_NODE_OPTIONS passes options to the paid
 // server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under the load).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,11 +89,64 @@ function run(url: string, headers: Record<string, string>, duration: number) {
   return autocannon({ url, connections: CONNECTIONS, duration, headers, pipelining: 1 });
 }
 
+/** CPU seconds a process has used (user + system), from /proc on Linux; undefined elsewhere or once it is gone. */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat, counted after the command's closing parenthesis.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** PostgreSQL's and Redis's process names. */
+const SERVICES = ['postgres', 'redis-server'];
+
+/** The processes of this machine whose command is one of `names` (PostgreSQL's backends, Redis). */
+function processesNamed(names: string[]): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          return names.includes(readFileSync(`/proc/${pid}/comm`, 'utf8').trim());
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU seconds of each of a set of processes now. */
+const cpuOf = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuSeconds(pid)] as const));
+
+/** CPU seconds a set of processes used since `before`; a process gone meanwhile (a closed backend) counts none. */
+function cpuSince(before: Map<number, number | undefined>): number {
+  let seconds = 0;
+  for (const [pid, then] of before) {
+    const now = cpuSeconds(pid);
+    if (then !== undefined && now !== undefined) seconds += now - then;
+  }
+  return seconds;
+}
+
+/** Where each answer's CPU went in one run, in microseconds per answer. */
+interface CpuShare {
+  generator: number;
+  server: number;
+  services: number;
+}
+
 interface Summary {
   rps: number;
   p50: number;
   p99: number;
   non2xx: number;
+  cpu: CpuShare | undefined;
 }
 
 interface ModeResult {
@@ -91,13 +156,24 @@ interface ModeResult {
   logBytesPerRequest: number;
 }
 
-function summary(runs: autocannon.Result[]): Summary {
+function summary(runs: autocannon.Result[], shares: Array<CpuShare | undefined>): Summary {
   const avg = (pick: (r: autocannon.Result) => number) => runs.reduce((s, r) => s + pick(r), 0) / runs.length;
+  const measured = shares.filter((share): share is CpuShare => share !== undefined);
+  const avgShare = (pick: (c: CpuShare) => number) =>
+    measured.reduce((s, c) => s + pick(c), 0) / measured.length;
   return {
     rps: avg((r) => r.requests.average),
     p50: avg((r) => r.latency.p50),
     p99: avg((r) => r.latency.p99),
     non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
+    cpu:
+      measured.length > 0
+        ? {
+            generator: avgShare((c) => c.generator),
+            server: avgShare((c) => c.server),
+            services: avgShare((c) => c.services),
+          }
+        : undefined,
   };
 }
 
@@ -182,23 +258,45 @@ async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl
     await run(paidUrl, auth, 2);
     const logBefore = statSync(logFile).size;
     const results: Record<'bare' | 'paid', autocannon.Result[]> = { bare: [], paid: [] };
+    const shares: Record<'bare' | 'paid', Array<CpuShare | undefined>> = { bare: [], paid: [] };
+    // PostgreSQL's and Redis's processes on this machine (none when they run elsewhere): their CPU is taken from
+    // the same cores as the generator's and the server's.
+    const servicesLocal = (benchDb || redisUrl) && processesNamed(SERVICES).length > 0;
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const [name, url, headers] of [
-        ['bare', bareUrl, {}],
-        ['paid', paidUrl, auth],
+      for (const [name, url, headers, server] of [
+        ['bare', bareUrl, {}, bare],
+        ['paid', paidUrl, auth, paid],
       ] as const) {
+        // Listed each run: a connection opened since has a backend of its own.
+        const servicesBefore = cpuOf(servicesLocal ? processesNamed(SERVICES) : []);
+        const before = { generator: process.cpuUsage(), server: cpuSeconds(server.pid!) };
         const result = await run(url, headers, DURATION_S);
+        const serverAfter = cpuSeconds(server.pid!);
+        const generator = process.cpuUsage(before.generator);
+        const perAnswer = (seconds: number) => (seconds * 1e6) / Math.max(result.requests.total, 1);
+        const share =
+          before.server === undefined || serverAfter === undefined
+            ? undefined
+            : {
+                generator: perAnswer((generator.user + generator.system) / 1e6),
+                server: perAnswer(serverAfter - before.server),
+                services: perAnswer(cpuSince(servicesBefore)),
+              };
         results[name].push(result);
+        shares[name].push(share);
+        const cpu = share
+          ? `  CPU µs/answer: generator ${share.generator.toFixed(0)}, server ${share.server.toFixed(0)}${servicesLocal ? `, PostgreSQL + Redis ${share.services.toFixed(0)}` : ''}`
+          : '';
         console.log(
-          `  round ${round} ${name}: ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors}`,
+          `  round ${round} ${name}: ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors}${cpu}`,
         );
       }
     }
     const paidRequests = results.paid.reduce((s, r) => s + r.requests.total, 0);
     return {
       mode,
-      bare: summary(results.bare),
-      paid: summary(results.paid),
+      bare: summary(results.bare, shares.bare),
+      paid: summary(results.paid, shares.paid),
       logBytesPerRequest: (statSync(logFile).size - logBefore) / Math.max(paidRequests, 1),
     };
   } finally {
@@ -245,6 +343,29 @@ async function main() {
     console.log(
       `| ${mode} | ${bare.rps.toFixed(0)} | ${ms(bare.p50)} / ${ms(bare.p99)} | ${paid.rps.toFixed(0)} | ${ms(paid.p50)} / ${ms(paid.p99)} | **${(paid.rps / bare.rps).toFixed(2)}×** | **${(paid.p99 / bare.p99).toFixed(2)}×** |`,
     );
+  }
+  if (modes.some((m) => m.bare.cpu && m.paid.cpu)) {
+    // The generator, the servers and the databases share this machine's cores: when the bare run already keeps
+    // them busy, what the paid answer costs beyond it (its own work, and the generator parsing its longer header)
+    // comes out of the same cores.
+    console.log(
+      `\nCPU per answer (µs; ${cpus().length} cores give ${(cpus().length * 1e6).toLocaleString('en')} µs a second):`,
+    );
+    console.log(
+      '\n| mode | run | generator (autocannon) | server | PostgreSQL + Redis | all | cores busy at the measured rate |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    for (const { mode, bare, paid } of modes)
+      for (const [name, side] of [
+        ['bare', bare],
+        ['paid', paid],
+      ] as const) {
+        if (!side.cpu) continue;
+        const all = side.cpu.generator + side.cpu.server + side.cpu.services;
+        console.log(
+          `| ${mode} | ${name} | ${side.cpu.generator.toFixed(0)} | ${side.cpu.server.toFixed(0)} | ${side.cpu.services.toFixed(0)} | ${all.toFixed(0)} | ${((all * side.rps) / 1e6).toFixed(2)} |`,
+        );
+      }
   }
   for (const { mode, paid, logBytesPerRequest } of modes) {
     console.log(`${mode}: the paid server wrote ${logBytesPerRequest.toFixed(1)} bytes of log per request`);
