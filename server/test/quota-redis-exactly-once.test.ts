@@ -1,8 +1,11 @@
 // Issue 21, item 8: the Redis quota counts each request exactly once when a take times out while Redis stalls (the
 // fallback counted it in PostgreSQL; the stalled call then ran in Redis too), and a counter whose name holds another
 // type of value is replaced, so the process goes back to Redis instead of staying on PostgreSQL until someone repairs
-// it. Needs a Redis server (REDIS_URL); the stall goes through a TCP proxy in front of it.
+// it; a hand-back of the counts made in PostgreSQL during an outage is applied once, even sent twice. Needs a Redis
+// server (REDIS_URL); the stall goes through a TCP proxy in front of it.
+import { randomUUID } from 'node:crypto';
 import IORedis from 'ioredis';
+import { RECONCILE_SCRIPT } from '../src/modules/paid-api/quota-store/redis';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy';
 import { paidClient, subscriptionRow, type PaidClient } from './support/paid-api';
 import { createTestApp, eventually, redisAvailable, type TestApp } from './support/test-app';
@@ -105,5 +108,46 @@ describeWithRedis('the Redis quota counts each request once', () => {
     await eventually(async () =>
       expect((await subscriptionRow(t, client.subscriptionId!)).processedRequests).toBe(served),
     );
+  });
+
+  it('applies a hand-back of outage counts once, and answers one sent again how it was applied the first time', async () => {
+    // The hand-back's answer can be lost (a timeout on a busy machine); the process sends it again under its id and
+    // must take the same branch as the first send, or the requests counted since the durable count was read are
+    // dropped (the first send restarted the counter from that count) or added twice.
+    const prefix = `test:${randomUUID()}`;
+    const month = 30 * 86_400_000;
+    const handBack = (counter: string, id: string, outage: number, durable: number) =>
+      redis.eval(
+        RECONCILE_SCRIPT,
+        3,
+        `${prefix}:${counter}`,
+        `${prefix}:marker`,
+        `${prefix}:hand-back:${id}`,
+        outage,
+        durable,
+        month,
+      );
+    const counter = async (name: string) => Number(await redis.get(`${prefix}:${name}`));
+    try {
+      // A counter lost with Redis's data restarts from the durable count, which holds the outage's requests.
+      expect(await handBack('lost', 'first', 5, 40)).toBe(2);
+      expect(await counter('lost')).toBe(40);
+      expect(await handBack('lost', 'first', 5, 40)).toBe(2);
+      expect(await counter('lost')).toBe(40);
+      // A counter that survived gets the outage's requests added, once.
+      await redis.set(`${prefix}:kept`, 10);
+      expect(await handBack('kept', 'second', 3, 99)).toBe(1);
+      expect(await counter('kept')).toBe(13);
+      expect(await handBack('kept', 'second', 3, 99)).toBe(1);
+      expect(await counter('kept')).toBe(13);
+      // Requests refunded in PostgreSQL while a hand-back was on its way come off the counter with the next one.
+      expect(await handBack('kept', 'third', -2, 0)).toBe(1);
+      expect(await counter('kept')).toBe(11);
+      // A hand-back's record lasts as long as the counter, not an hour: a late resend still finds it.
+      expect(await redis.pttl(`${prefix}:hand-back:first`)).toBeGreaterThan(month - 60_000);
+    } finally {
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+    }
   });
 });

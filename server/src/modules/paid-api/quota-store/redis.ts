@@ -93,11 +93,14 @@ return 1
 `;
 
 // KEYS[1] monthly counter, KEYS[2] the data marker, KEYS[3] the hand-back's record. ARGV: requests counted in
-// PostgreSQL during an outage, the durable count, TTL ms. A counter that survived the outage gets the outage's
-// requests added (1); a lost one restarts from the durable count, which already holds them (2). A hand-back is applied
-// once: sent again after its answer was lost (a timeout on a busy machine), it finds its record and changes nothing (0).
-const RECONCILE_SCRIPT = `${REPAIR_LUA}
-if redis.call('SET', KEYS[3], '1', 'NX', 'PX', 3600000) == false then return 0 end
+// PostgreSQL during an outage (fewer than none when some were refunded while a hand-back was on its way), the durable
+// count, TTL ms. A counter that survived the outage gets the outage's requests added (1); a lost one restarts from
+// the durable count, which already holds them (2). A hand-back is applied once: sent again after its answer was lost
+// (a timeout on a busy machine), it changes nothing and answers how it was applied the first time, kept as long as
+// the counter.
+export const RECONCILE_SCRIPT = `${REPAIR_LUA}
+local done = redis.call('GET', KEYS[3])
+if done then return tonumber(done) end
 repair(KEYS[1])
 local applied = 1
 if redis.call('EXISTS', KEYS[1]) == 1 then
@@ -106,6 +109,7 @@ else
   redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
   applied = 2
 end
+redis.call('SET', KEYS[3], applied, 'PX', ARGV[3])
 redis.call('SET', KEYS[2], '1')
 return applied
 `;
@@ -285,8 +289,11 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
       unanswered: TakeRecord[];
       /** The count PostgreSQL reached with each of them: which ones a durable count read at some moment holds. */
       reached: number[];
-      /** A hand-back sent whose answer did not come: sent again as it was, under its id. */
-      handBack?: { id: string; count: number; records: number };
+      /**
+       * A hand-back sent whose answer did not come: sent again as it was, under its id, with the durable count read
+       * for it (a first send that restarted the counter from that count is answered as such).
+       */
+      handBack?: { id: string; count: number; records: number; durable: number };
     }
   >();
   const seeding = new Map<string, Promise<void>>();
@@ -322,35 +329,41 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
         for (const [key, outage] of outageCounts) {
           // What was counted until now: takes counted in PostgreSQL while this runs stay for the next hand-back
           // (forgetting them with the entry left them out of Redis for good).
-          const durable = await durableCount(db, outage.subject);
-          const handBack = (outage.handBack ??= {
-            id: randomUUID(),
-            count: outage.count,
-            records: outage.unanswered.length,
-          });
+          if (!outage.handBack) {
+            const durable = await durableCount(db, outage.subject);
+            outage.handBack = {
+              id: randomUUID(),
+              count: outage.count,
+              records: outage.unanswered.length,
+              durable,
+            };
+          }
+          const { handBack } = outage;
           const twice = await countedInRedisToo(redis, outage.unanswered.slice(0, handBack.records));
           const applied = await commands.afrofxReconcileQuota(
             key,
             marker,
             `${marker}:hand-back:${handBack.id}`,
             handBack.count - twice,
-            durable,
+            handBack.durable,
             ttlFor(outage.subject, Date.now()),
           );
           outage.handBack = undefined;
+          // Calls noted since the hand-back was made are checked with the next one.
+          outage.unanswered.splice(0, handBack.records);
           if (applied === 2) {
             // Restarted from the durable count, which holds every request PostgreSQL had counted when it was read
             // (counts up to `durable`), however many of them this process had noted by then: those counted since
             // are what is left to hand back.
-            outage.reached = outage.reached.filter((reached) => reached > durable);
+            outage.reached = outage.reached.filter((reached) => reached > handBack.durable);
             outage.count = outage.reached.length;
-            outage.unanswered = [];
           } else {
+            // Below zero when requests of the hand-back were refunded in PostgreSQL while it was on its way: the
+            // next hand-back takes them off the counter.
             outage.count -= handBack.count;
             outage.reached.splice(0, handBack.count);
-            outage.unanswered.splice(0, handBack.records);
           }
-          if (outage.count <= 0) outageCounts.delete(key);
+          if (outage.count === 0 && outage.unanswered.length === 0) outageCounts.delete(key);
         }
       } catch (err) {
         log.warn({ err }, 'quota reconcile with redis failed; counting in PostgreSQL until it succeeds');
