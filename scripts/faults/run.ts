@@ -43,6 +43,8 @@ const BEFORE_FAULT_MS = 3000;
 const AFTER_RECOVERY_MS = 2000;
 /** One flush of every process, with slack, before the request log is read. */
 const SETTLE_MS = 2 * FLUSH_MS + 1500;
+/** How long the durable quota count may take to match what was served, once the load has stopped. */
+const COUNT_SETTLE_MS = 10_000;
 const RECOVERY_LIMIT_MS = 20_000;
 /** A restart long enough for a request-log flush or two to meet no server (a flush every FLUSH_MS). */
 const POSTGRES_DOWN_MS = 2000;
@@ -102,6 +104,8 @@ interface FaultResult {
   lost: number;
   loggedTwice: number;
   overQuota: number;
+  /** The unlimited app's quota count less what it served, moved by the fault: above 0 counted twice, below not. */
+  miscounted: number;
   mailing?: MailingOutcome;
   /** Per API process: from the fault's end to its first 2xx and health 200, undefined if it never came. */
   recoveryMs: Array<number | undefined>;
@@ -296,6 +300,20 @@ interface LoggedAgent {
   served: boolean;
 }
 
+/**
+ * An app's durable quota count less its served (2xx) requests in the log. Every served request is counted once
+ * (refunds give back the rest), so a fault must not move it: up is requests counted twice (a customer loses them),
+ * down is requests not counted (served past the plan).
+ */
+async function countDrift(db: pg.Pool, appId: string): Promise<number> {
+  const { rows } = await db.query<{ drift: number }>(
+    `SELECT (SELECT sum(processed_requests) FROM subscriptions WHERE app_id = $1)::int
+          - (SELECT count(*) FROM request_logs WHERE app_id = $1 AND status BETWEEN 200 AND 299)::int AS drift`,
+    [appId],
+  );
+  return rows[0]!.drift;
+}
+
 async function loggedAgents(db: pg.Pool, prefix: string): Promise<Map<string, LoggedAgent>> {
   const { rows } = await db.query<{ agent: string; rows: number; served: boolean }>(
     `SELECT agent, count(*)::int AS rows, bool_or(status BETWEEN 200 AND 299) AS served
@@ -346,6 +364,8 @@ async function reviveTheDead(h: Harness, problems: string[]) {
 async function runFault(h: Harness, fault: Fault): Promise<FaultResult> {
   const prefix = `afrofx-faults ${fault.id} `;
   const smallPlan = h.fixtures.smallPlan.get(fault.id)!;
+  const unlimitedApp = h.fixtures.unlimited.appId;
+  const driftBefore = await countDrift(h.db, unlimitedApp);
   const load = startLoad({
     ...LOAD,
     agentPrefix: prefix,
@@ -388,12 +408,20 @@ async function runFault(h: Harness, fault: Fault): Promise<FaultResult> {
   const smallServedLogged = [...logged].filter(([agent, l]) => l.served && smallAgents.has(agent)).length;
   const overQuota = Math.max(Math.max(smallServedSeen, smallServedLogged) - smallPlan.requestLimit, 0);
 
+  // The durable count reaches PostgreSQL on the API's flush; a count off for good stays off.
+  let miscounted = 0;
+  await waitUntil(
+    async () => (miscounted = (await countDrift(h.db, unlimitedApp)) - driftBefore) === 0,
+    COUNT_SETTLE_MS,
+  );
+
   const problems = run.problems;
   const refusedOrFailed = outcomes.length - served.length;
   run.notes.unshift(`${outcomes.length} requests, ${refusedOrFailed} not 2xx (${statusSummary(outcomes)})`);
-  if (lost > 0 || loggedTwice > 0 || overQuota > 0)
+  if (lost > 0 || loggedTwice > 0 || overQuota > 0 || miscounted !== 0)
     problems.push(
-      `request log or quota off: ${lost} lost, ${loggedTwice} logged twice, ${overQuota} over quota\n` +
+      `request log or quota off: ${lost} lost, ${loggedTwice} logged twice, ${overQuota} over quota, ` +
+        `quota count off by ${miscounted}\n` +
         h.apis.map((api) => api.tail()).join('\n'),
     );
   recoveryMs.forEach((ms, api) => {
@@ -416,6 +444,7 @@ async function runFault(h: Harness, fault: Fault): Promise<FaultResult> {
     lost,
     loggedTwice,
     overQuota,
+    miscounted,
     mailing,
     recoveryMs,
     notes: run.notes,
@@ -441,6 +470,7 @@ function printTable(results: FaultResult[]) {
     'lost',
     'logged twice',
     'over quota',
+    'quota count off',
     'mails delivered/expected (duplicates)',
     'recovery',
   ];
@@ -465,6 +495,7 @@ function printTable(results: FaultResult[]) {
       String(r.lost),
       String(r.loggedTwice),
       String(r.overQuota),
+      String(r.miscounted),
       mail,
       `${slowest}${mailDone}`,
     ];

@@ -1,8 +1,9 @@
 // Issue 21, item 8: the Redis quota counts each request exactly once when a take times out while Redis stalls (the
 // fallback counted it in PostgreSQL; the stalled call then ran in Redis too), and a counter whose name holds another
 // type of value is replaced, so the process goes back to Redis instead of staying on PostgreSQL until someone repairs
-// it; a hand-back of the counts made in PostgreSQL during an outage is applied once, even sent twice. Needs a Redis
-// server (REDIS_URL); the stall goes through a TCP proxy in front of it.
+// it; a hand-back of the counts made in PostgreSQL during an outage is applied once, even sent twice, and adds only
+// what a counter restarted from the durable count does not hold already. Needs a Redis server (REDIS_URL); the stall
+// goes through a TCP proxy in front of it.
 import { randomUUID } from 'node:crypto';
 import IORedis from 'ioredis';
 import { RECONCILE_SCRIPT } from '../src/modules/paid-api/quota-store/redis';
@@ -116,16 +117,19 @@ describeWithRedis('the Redis quota counts each request once', () => {
     // dropped (the first send restarted the counter from that count) or added twice.
     const prefix = `test:${randomUUID()}`;
     const month = 30 * 86_400_000;
-    const handBack = (counter: string, id: string, outage: number, durable: number) =>
+    const handBack = (counter: string, id: string, outage: number, durable: number, reached: number[] = []) =>
       redis.eval(
         RECONCILE_SCRIPT,
-        3,
+        4,
         `${prefix}:${counter}`,
         `${prefix}:marker`,
         `${prefix}:hand-back:${id}`,
+        `${prefix}:restart:${counter}`,
         outage,
         durable,
         month,
+        60_000,
+        ...reached,
       );
     const counter = async (name: string) => Number(await redis.get(`${prefix}:${name}`));
     try {
@@ -145,6 +149,11 @@ describeWithRedis('the Redis quota counts each request once', () => {
       expect(await counter('kept')).toBe(11);
       // A hand-back's record lasts as long as the counter, not an hour: a late resend still finds it.
       expect(await redis.pttl(`${prefix}:hand-back:first`)).toBeGreaterThan(month - 60_000);
+      // Redis lost its data while two processes counted in PostgreSQL: the first one back restarted the counter from
+      // the durable count (40, its own 5 requests and the other's), so the second adds only what PostgreSQL counted
+      // after that (it reached 38, 40, 41 and 43 with its requests).
+      expect(await handBack('lost', 'other process', 4, 43, [38, 40, 41, 43])).toBe(1);
+      expect(await counter('lost')).toBe(42);
     } finally {
       const keys = await redis.keys(`${prefix}:*`);
       if (keys.length > 0) await redis.del(...keys);

@@ -82,31 +82,49 @@ redis.call('SET', KEYS[#KEYS], table.concat(counts, ','), 'PX', 3600000)
 return outcomes
 `;
 
-// KEYS[1] monthly counter, KEYS[2] the data marker. ARGV: floor, counter TTL ms. Raises the counter to at least the
-// floor, never lowers it.
+// KEYS[1] monthly counter, KEYS[2] the data marker, KEYS[3] the counter's restart record. ARGV: floor (the durable
+// count), counter TTL ms, restart record TTL ms. Raises the counter to at least the floor, never lowers it; a raised
+// counter holds every request PostgreSQL had counted, and its record says up to which count.
 const SEED_SCRIPT = `${REPAIR_LUA}
 repair(KEYS[1])
 local used = tonumber(redis.call('GET', KEYS[1]) or '-1')
-if used < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) end
+if used < tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  redis.call('SET', KEYS[3], ARGV[1], 'PX', ARGV[3])
+end
 redis.call('SET', KEYS[2], '1')
 return 1
 `;
 
-// KEYS[1] monthly counter, KEYS[2] the data marker, KEYS[3] the hand-back's record. ARGV: requests counted in
-// PostgreSQL during an outage (fewer than none when some were refunded while a hand-back was on its way), the durable
-// count, TTL ms. A counter that survived the outage gets the outage's requests added (1); a lost one restarts from
-// the durable count, which already holds them (2). A hand-back is applied once: sent again after its answer was lost
-// (a timeout on a busy machine), it changes nothing and answers how it was applied the first time, kept as long as
-// the counter.
+// KEYS[1] monthly counter, KEYS[2] the data marker, KEYS[3] the hand-back's record, KEYS[4] the counter's restart
+// record. ARGV: requests counted in PostgreSQL during an outage (fewer than none when some were refunded while a
+// hand-back was on its way) less those Redis counted too, the durable count, counter TTL ms, restart record TTL ms,
+// then the count PostgreSQL reached with each of the outage's requests.
+// A counter that survived the outage gets the outage's requests added (1); a lost one restarts from the durable
+// count, which already holds them (2). A counter that another process restarted from the durable count meanwhile
+// (Redis lost its data while several processes counted in PostgreSQL) already holds the requests up to the count it
+// restarted from: only those above it are added.
+// A hand-back is applied once: sent again after its answer was lost (a timeout on a busy machine), it changes nothing
+// and answers how it was applied the first time, kept as long as the counter.
 export const RECONCILE_SCRIPT = `${REPAIR_LUA}
 local done = redis.call('GET', KEYS[3])
 if done then return tonumber(done) end
 repair(KEYS[1])
 local applied = 1
 if redis.call('EXISTS', KEYS[1]) == 1 then
-  redis.call('INCRBY', KEYS[1], ARGV[1])
+  local add = tonumber(ARGV[1])
+  local restarted = tonumber(redis.call('GET', KEYS[4]) or '')
+  if restarted then
+    -- The requests listed are in the count; of them only those above the restart are added.
+    add = add - (#ARGV - 4)
+    for i = 5, #ARGV do
+      if tonumber(ARGV[i]) > restarted then add = add + 1 end
+    end
+  end
+  redis.call('INCRBY', KEYS[1], add)
 else
   redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  redis.call('SET', KEYS[4], ARGV[2], 'PX', ARGV[4])
   applied = 2
 end
 redis.call('SET', KEYS[3], applied, 'PX', ARGV[3])
@@ -123,20 +141,37 @@ return used
 
 interface RedisQuotaCommands {
   afrofxTakeQuota(numberOfKeys: number, ...keysThenArgs: Array<string | number>): Promise<number[]>;
-  afrofxSeedQuota(quotaKey: string, marker: string, floor: number, ttl: number): Promise<number>;
+  afrofxSeedQuota(
+    quotaKey: string,
+    marker: string,
+    restartKey: string,
+    floor: number,
+    ttl: number,
+    restartTtl: number,
+  ): Promise<number>;
   afrofxReconcileQuota(
     quotaKey: string,
     marker: string,
     handBack: string,
+    restartKey: string,
     outage: number,
     durable: number,
     ttl: number,
+    restartTtl: number,
+    ...reached: number[]
   ): Promise<number>;
   afrofxRefundQuota(quotaKey: string): Promise<number>;
 }
 
 /** The most entries one script call carries, so that a call never holds Redis up for long. */
 const MAX_ENTRIES_PER_CALL = 500;
+
+/**
+ * How long a counter restarted from the durable count keeps the record of that count: the processes that counted in
+ * PostgreSQL meanwhile hand their counts back as soon as Redis answers them, within seconds. Not kept for the
+ * counter's life: refunds can take the durable count below it later, and a later outage's requests would be missed.
+ */
+const RESTART_RECORD_MS = 10 * 60_000;
 
 /** The requests of one key and counter in a call: counted together, answered in the order they came. */
 interface TakeEntry {
@@ -270,8 +305,8 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
     retryStrategy: () => 200,
   });
   redis.defineCommand('afrofxTakeQuota', { lua: TAKE_SCRIPT });
-  redis.defineCommand('afrofxSeedQuota', { numberOfKeys: 2, lua: SEED_SCRIPT });
-  redis.defineCommand('afrofxReconcileQuota', { numberOfKeys: 3, lua: RECONCILE_SCRIPT });
+  redis.defineCommand('afrofxSeedQuota', { numberOfKeys: 3, lua: SEED_SCRIPT });
+  redis.defineCommand('afrofxReconcileQuota', { numberOfKeys: 4, lua: RECONCILE_SCRIPT });
   redis.defineCommand('afrofxRefundQuota', { numberOfKeys: 1, lua: REFUND_SCRIPT });
   const commands = redis as unknown as RedisQuotaCommands;
 
@@ -293,7 +328,7 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
        * A hand-back sent whose answer did not come: sent again as it was, under its id, with the durable count read
        * for it (a first send that restarted the counter from that count is answered as such).
        */
-      handBack?: { id: string; count: number; records: number; durable: number };
+      handBack?: { id: string; count: number; records: number; durable: number; reached: number[] };
     }
   >();
   const seeding = new Map<string, Promise<void>>();
@@ -302,6 +337,8 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
   let reconciling: Promise<void> | undefined;
   let closed = false;
 
+  const restartKey = (subject: QuotaSubject) =>
+    `${prefix}:quota-restart:${subject.subscriptionId}:${subject.period.index}`;
   const ttlFor = (subject: QuotaSubject, now: number) =>
     Math.max(subject.period.end.getTime() - now, 0) + 7 * 86_400_000;
   const persistDirty = () =>
@@ -336,6 +373,7 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
               count: outage.count,
               records: outage.unanswered.length,
               durable,
+              reached: outage.reached.slice(0, Math.max(outage.count, 0)),
             };
           }
           const { handBack } = outage;
@@ -344,9 +382,12 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
             key,
             marker,
             `${marker}:hand-back:${handBack.id}`,
+            restartKey(outage.subject),
             handBack.count - twice,
             handBack.durable,
             ttlFor(outage.subject, Date.now()),
+            RESTART_RECORD_MS,
+            ...handBack.reached,
           );
           outage.handBack = undefined;
           // Calls noted since the hand-back was made are checked with the next one.
@@ -389,7 +430,14 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
           await new Promise((resolve) => setTimeout(resolve, settleMs));
         }
         const durable = await durableCount(db, subject);
-        await commands.afrofxSeedQuota(key, marker, durable, ttlFor(subject, Date.now()));
+        await commands.afrofxSeedQuota(
+          key,
+          marker,
+          restartKey(subject),
+          durable,
+          ttlFor(subject, Date.now()),
+          RESTART_RECORD_MS,
+        );
       })().finally(() => seeding.delete(key));
       seeding.set(key, pending);
     }
