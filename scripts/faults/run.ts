@@ -408,8 +408,8 @@ async function runFault(h: Harness, fault: Fault): Promise<FaultResult> {
   const smallServedLogged = [...logged].filter(([agent, l]) => l.served && smallAgents.has(agent)).length;
   const overQuota = Math.max(Math.max(smallServedSeen, smallServedLogged) - smallPlan.requestLimit, 0);
 
-  // The durable count reaches PostgreSQL on the API's flush; a count off for good stays off.
-  let miscounted = 0;
+  // The durable count reaches PostgreSQL on the API's flush; a count off for good stays off (NaN: never read).
+  let miscounted = NaN;
   await waitUntil(
     async () => (miscounted = (await countDrift(h.db, unlimitedApp)) - driftBefore) === 0,
     COUNT_SETTLE_MS,

@@ -129,7 +129,7 @@ describeWithRedis('the Redis quota counts each request once', () => {
         durable,
         month,
         60_000,
-        ...reached,
+        reached.join(','),
       );
     const counter = async (name: string) => Number(await redis.get(`${prefix}:${name}`));
     try {
@@ -154,6 +154,11 @@ describeWithRedis('the Redis quota counts each request once', () => {
       // after that (it reached 38, 40, 41 and 43 with its requests).
       expect(await handBack('lost', 'other process', 4, 43, [38, 40, 41, 43])).toBe(1);
       expect(await counter('lost')).toBe(42);
+      // A long outage lists its requests in one argument: 200,000 of them (reaching 1 to 200,000), of which the
+      // first 40 are in the restart.
+      const long = Array.from({ length: 200_000 }, (_, i) => i + 1);
+      expect(await handBack('lost', 'long outage', long.length, 0, long)).toBe(1);
+      expect(await counter('lost')).toBe(42 + long.length - 40);
     } finally {
       const keys = await redis.keys(`${prefix}:*`);
       if (keys.length > 0) await redis.del(...keys);

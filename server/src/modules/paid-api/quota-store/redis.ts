@@ -97,9 +97,10 @@ return 1
 `;
 
 // KEYS[1] monthly counter, KEYS[2] the data marker, KEYS[3] the hand-back's record, KEYS[4] the counter's restart
-// record. ARGV: requests counted in PostgreSQL during an outage (fewer than none when some were refunded while a
-// hand-back was on its way) less those Redis counted too, the durable count, counter TTL ms, restart record TTL ms,
-// then the count PostgreSQL reached with each of the outage's requests.
+// record. ARGV: requests counted in PostgreSQL during an outage, less those refunded and those Redis counted too
+// (below zero when more were refunded than counted since the last hand-back), the durable count, counter TTL ms,
+// restart record TTL ms, and the counts PostgreSQL reached with each request taken, comma-separated (one argument:
+// a long outage lists more than a call can spread).
 // A counter that survived the outage gets the outage's requests added (1); a lost one restarts from the durable
 // count, which already holds them (2). A counter that another process restarted from the durable count meanwhile
 // (Redis lost its data while several processes counted in PostgreSQL) already holds the requests up to the count it
@@ -116,9 +117,9 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
   local restarted = tonumber(redis.call('GET', KEYS[4]) or '')
   if restarted then
     -- The requests listed are in the count; of them only those above the restart are added.
-    add = add - (#ARGV - 4)
-    for i = 5, #ARGV do
-      if tonumber(ARGV[i]) > restarted then add = add + 1 end
+    for reached in string.gmatch(ARGV[5], '[^,]+') do
+      add = add - 1
+      if tonumber(reached) > restarted then add = add + 1 end
     end
   end
   redis.call('INCRBY', KEYS[1], add)
@@ -158,7 +159,7 @@ interface RedisQuotaCommands {
     durable: number,
     ttl: number,
     restartTtl: number,
-    ...reached: number[]
+    reached: string,
   ): Promise<number>;
   afrofxRefundQuota(quotaKey: string): Promise<number>;
 }
@@ -322,13 +323,24 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
       subject: QuotaSubject;
       count: number;
       unanswered: TakeRecord[];
-      /** The count PostgreSQL reached with each of them: which ones a durable count read at some moment holds. */
+      /**
+       * The count PostgreSQL reached with each request taken (refunded or not): which ones a durable count read at
+       * some moment holds. `reached.length - count` of them were refunded.
+       */
       reached: number[];
       /**
        * A hand-back sent whose answer did not come: sent again as it was, under its id, with the durable count read
-       * for it (a first send that restarted the counter from that count is answered as such).
+       * for it (a first send that restarted the counter from that count is answered as such) and the refunds made
+       * before that read.
        */
-      handBack?: { id: string; count: number; records: number; durable: number; reached: number[] };
+      handBack?: {
+        id: string;
+        count: number;
+        records: number;
+        durable: number;
+        reached: number[];
+        refunded: number;
+      };
     }
   >();
   const seeding = new Map<string, Promise<void>>();
@@ -373,7 +385,8 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
               count: outage.count,
               records: outage.unanswered.length,
               durable,
-              reached: outage.reached.slice(0, Math.max(outage.count, 0)),
+              reached: outage.reached.slice(),
+              refunded: outage.reached.length - outage.count,
             };
           }
           const { handBack } = outage;
@@ -387,24 +400,26 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
             handBack.durable,
             ttlFor(outage.subject, Date.now()),
             RESTART_RECORD_MS,
-            ...handBack.reached,
+            handBack.reached.join(','),
           );
           outage.handBack = undefined;
           // Calls noted since the hand-back was made are checked with the next one.
           outage.unanswered.splice(0, handBack.records);
           if (applied === 2) {
             // Restarted from the durable count, which holds every request PostgreSQL had counted when it was read
-            // (counts up to `durable`), however many of them this process had noted by then: those counted since
-            // are what is left to hand back.
+            // (counts up to `durable`), however many of them this process had noted by then, and the refunds made
+            // before the read: the requests counted since, less the refunds made since, are left to hand back.
+            const refundedSince = outage.reached.length - outage.count - handBack.refunded;
             outage.reached = outage.reached.filter((reached) => reached > handBack.durable);
-            outage.count = outage.reached.length;
+            outage.count = outage.reached.length - refundedSince;
           } else {
-            // Below zero when requests of the hand-back were refunded in PostgreSQL while it was on its way: the
-            // next hand-back takes them off the counter.
+            // Below zero when more requests were refunded in PostgreSQL while the hand-back was on its way than were
+            // counted: the next hand-back takes them off the counter.
             outage.count -= handBack.count;
-            outage.reached.splice(0, handBack.count);
+            outage.reached.splice(0, handBack.reached.length);
           }
-          if (outage.count === 0 && outage.unanswered.length === 0) outageCounts.delete(key);
+          if (outage.count === 0 && outage.reached.length === 0 && outage.unanswered.length === 0)
+            outageCounts.delete(key);
         }
       } catch (err) {
         log.warn({ err }, 'quota reconcile with redis failed; counting in PostgreSQL until it succeeds');
@@ -529,7 +544,6 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
       const outage = outageCounts.get(key);
       if (outage && outage.count > 0) {
         outage.count--;
-        outage.reached.pop();
         return refundInPostgres(db, subject);
       }
       const used = await commands.afrofxRefundQuota(key);
