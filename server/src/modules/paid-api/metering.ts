@@ -32,10 +32,15 @@ declare module 'fastify' {
   interface FastifyReply {
     /** Counts the answer against the quota, or refuses with 429 (monthly limit or burst). */
     charge(): Promise<void>;
-    /** Sets the validators; true when the client holds this version (a free 304). Counts nothing. */
-    notModified(etag: string, lastModified?: string): boolean;
+    /**
+     * Sets the validators. False when the client does not hold this version; when it does, a free 304: counted
+     * against the plan's burst rate (admitFree), not the month.
+     */
+    notModified(etag: string, lastModified?: string): false | Promise<true>;
     /** notModified, and when the client does not hold this version, counts the request (charge). */
-    conditional(etag: string, lastModified?: string): boolean | Promise<boolean>;
+    conditional(etag: string, lastModified?: string): Promise<boolean>;
+    /** A free answer: counted against the key's plan burst rate (issue 20), never the month; or refused with 429. */
+    admitFree(): Promise<void>;
     /** Logs the request's outcome now (an answer cut off part-way is the 500 it is), once. */
     settle(status: number): void;
     /** The count of the key's period this process saw last (null for a premium account). */
@@ -263,12 +268,26 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     done(null, payload);
   });
 
+  /** Issue 20: the burst rate the key's plan sets (premium accounts and plans sold before entitlements set none). */
+  const planBurstOf = (client: ApiClient) =>
+    client.premium ? undefined : client.subscription?.entitlements?.burstPerSecond;
+
+  function burstRefusal(reply: FastifyReply, client: ApiClient, limit: number) {
+    void reply.header('Retry-After', 1);
+    return new DomainError(
+      429,
+      limit === planBurstOf(client)
+        ? `Too many requests at once: your ${client.subscription!.planName} plan allows ${limit} per second per key.`
+        : `Too many requests at once: at most ${limit} per second per key.`,
+    );
+  }
+
   async function charge(request: FastifyRequest, reply: FastifyReply) {
     // A client gone before its answer is not charged; the answer is not sent anyway.
     if (request.gone) return;
     const client = request.apiClient!;
-    // Issue 20: a plan's burst rate below the shared flood guard is the key's limit, counted with the quota.
-    const planBurst = client.premium ? undefined : client.subscription?.entitlements?.burstPerSecond;
+    // The plan's burst rate, when it is below the shared flood guard, is the key's limit, counted with the quota.
+    const planBurst = planBurstOf(client);
     const burstLimit = planBurst !== undefined && planBurst < burstPerSecond ? planBurst : burstPerSecond;
     const outcome = await quota.take(request.quota!.subject, client.keyHash, new Date(), burstLimit);
     setQuotaHeaders(request, reply, outcome.used);
@@ -283,15 +302,7 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
       }
       return;
     }
-    if (outcome.reason === 'burst') {
-      void reply.header('Retry-After', 1);
-      throw new DomainError(
-        429,
-        burstLimit < burstPerSecond
-          ? `Too many requests at once: your ${client.subscription!.planName} plan allows ${burstLimit} per second per key.`
-          : `Too many requests at once: at most ${burstPerSecond} per second per key.`,
-      );
-    }
+    if (outcome.reason === 'burst') throw burstRefusal(reply, client, burstLimit);
     const period = request.quota!.period!;
     void reply.header('Retry-After', Math.max(Math.ceil((period.end.getTime() - Date.now()) / 1000), 1));
     throw new DomainError(429, `Monthly request limit reached. It resets on ${period.end.toISOString()}.`);
@@ -300,20 +311,34 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
   app.decorateReply('charge', function (this: FastifyReply) {
     return charge(this.request, this);
   });
-  function notModified(reply: FastifyReply, etag: string, lastModified?: string) {
+  /**
+   * A free answer (a 304, the usage) still counts against the plan's burst rate, as every call of the key did when
+   * the rate was a per-process window: only a paid answer also counts against the month.
+   */
+  async function admitFree(request: FastifyRequest, reply: FastifyReply) {
+    const client = request.apiClient!;
+    const planBurst = planBurstOf(client);
+    if (request.gone || planBurst === undefined) return;
+    const outcome = await quota.take(null, client.keyHash, new Date(), planBurst);
+    if (!outcome.allowed) throw burstRefusal(reply, client, planBurst);
+  }
+  app.decorateReply('admitFree', function (this: FastifyReply) {
+    return admitFree(this.request, this);
+  });
+
+  const held = () => true as const;
+  function notModified(reply: FastifyReply, etag: string, lastModified?: string): false | Promise<true> {
     void reply.header('ETag', etag);
     if (lastModified) void reply.header('Last-Modified', lastModified);
     void reply.header('Cache-Control', 'private, max-age=0, must-revalidate');
-    return matchesEtag(reply.request, etag);
+    return matchesEtag(reply.request, etag) && admitFree(reply.request, reply).then(held);
   }
   app.decorateReply('notModified', function (this: FastifyReply, etag: string, lastModified?: string) {
     return notModified(this, etag, lastModified);
   });
   const modified = () => false;
-  app.decorateReply('conditional', function (this: FastifyReply, etag: string, lastModified?: string):
-    boolean | Promise<boolean> {
-    if (notModified(this, etag, lastModified)) return true;
-    return charge(this.request, this).then(modified);
+  app.decorateReply('conditional', function (this: FastifyReply, etag: string, lastModified?: string) {
+    return notModified(this, etag, lastModified) || charge(this.request, this).then(modified);
   });
   app.decorateReply('settle', function (this: FastifyReply, status: number) {
     settle(this.request, status, performance.now() - this.request.startedAt!);

@@ -85,7 +85,7 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
       const etag = filter.etag(current.version);
       if (date) {
         if (date > formatUtcDate(new Date())) throw badRequest('date must be today or an earlier UTC day.');
-        if (reply.notModified(etag)) return reply.status(304).send();
+        if (await reply.notModified(etag)) return reply.status(304).send();
         const table = await service.datedTable(date, filter);
         // Charged only once the answer exists: a failed query costs the developer nothing.
         await reply.conditional(etag, table.lastModified);
@@ -134,7 +134,7 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
       const { from, to } = historyRange(request.query, new Date());
       const current = await snapshot.get();
       const etag = `"${current.version}-h-${market}-${base}-${asset}-${from}-${to}-${format}"`;
-      if (reply.notModified(etag)) return reply.status(304).send();
+      if (await reply.notModified(etag)) return reply.status(304).send();
       if (format !== 'json') {
         const batches = rates.historyBatches({ market, base, asset }, from, to);
         const filename = `afrofx-history-${market}-${base}-${asset}-${from}-${to}`;
@@ -191,7 +191,7 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
       const { from, to } = candleRange(interval, request.query, new Date());
       const current = await snapshot.get();
       const etag = `"${current.version}-o-${market}-${base}-${asset}-${interval}-${from}-${to}-${format}"`;
-      if (reply.notModified(etag)) return reply.status(304).send();
+      if (await reply.notModified(etag)) return reply.status(304).send();
       const pair = { market, base, asset };
       if (format !== 'json') {
         const batches = rates.candleBatches(pair, interval, from, to);
@@ -256,6 +256,7 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
       },
     },
     async (request, reply) => {
+      await reply.admitFree();
       const subject = request.quota?.subject;
       const period = request.quota?.period;
       const used = reply.quotaUsed();
