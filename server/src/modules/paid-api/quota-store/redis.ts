@@ -187,9 +187,10 @@ interface TakeEntry {
  * The takes asked for in one turn of the event loop, sent to Redis as one call of the take script, the requests of
  * one key folded into one entry. A call per take cost the API process a command, a timer and a socket write on every
  * request, and Redis a script run; a call with an entry per request still cost both a line of command and four
- * counter updates per request (folded, Redis's CPU per answer of one busy key halved, issue 24). The script counts an entry's requests as one after another, so with N concurrent requests and R
- * remaining exactly R still succeed. A call that fails (Redis away or stalled) fails each of its takes: the caller then
- * counts them in PostgreSQL, as when each had a call of its own.
+ * counter updates per request (folded, Redis's CPU per answer of one busy key halved, issue 24). The script counts an
+ * entry's requests as one after another, so with N concurrent requests and R remaining exactly R still succeed. A
+ * call that fails (Redis away or stalled) fails each of its takes: the caller then counts them in PostgreSQL, as when
+ * each had a call of its own.
  */
 class TakeBatches {
   private entries = new Map<string, TakeEntry>();
@@ -330,17 +331,10 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
       reached: number[];
       /**
        * A hand-back sent whose answer did not come: sent again as it was, under its id, with the durable count read
-       * for it (a first send that restarted the counter from that count is answered as such) and the refunds made
-       * before that read.
+       * for it (a first send that restarted the counter from that count is answered as such). It holds the first
+       * `listed` of `reached` and the first `records` of `unanswered`, as they stood at that read.
        */
-      handBack?: {
-        id: string;
-        count: number;
-        records: number;
-        durable: number;
-        reached: number[];
-        refunded: number;
-      };
+      handBack?: { id: string; count: number; listed: number; records: number; durable: number };
     }
   >();
   const seeding = new Map<string, Promise<void>>();
@@ -383,10 +377,9 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
             outage.handBack = {
               id: randomUUID(),
               count: outage.count,
+              listed: outage.reached.length,
               records: outage.unanswered.length,
               durable,
-              reached: outage.reached.slice(),
-              refunded: outage.reached.length - outage.count,
             };
           }
           const { handBack } = outage;
@@ -400,7 +393,7 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
             handBack.durable,
             ttlFor(outage.subject, Date.now()),
             RESTART_RECORD_MS,
-            handBack.reached.join(','),
+            outage.reached.slice(0, handBack.listed).join(','),
           );
           outage.handBack = undefined;
           // Calls noted since the hand-back was made are checked with the next one.
@@ -409,14 +402,14 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
             // Restarted from the durable count, which holds every request PostgreSQL had counted when it was read
             // (counts up to `durable`), however many of them this process had noted by then, and the refunds made
             // before the read: the requests counted since, less the refunds made since, are left to hand back.
-            const refundedSince = outage.reached.length - outage.count - handBack.refunded;
+            const refundedSince = outage.reached.length - outage.count - (handBack.listed - handBack.count);
             outage.reached = outage.reached.filter((reached) => reached > handBack.durable);
             outage.count = outage.reached.length - refundedSince;
           } else {
             // Below zero when more requests were refunded in PostgreSQL while the hand-back was on its way than were
             // counted: the next hand-back takes them off the counter.
             outage.count -= handBack.count;
-            outage.reached.splice(0, handBack.reached.length);
+            outage.reached.splice(0, handBack.listed);
           }
           if (outage.count === 0 && outage.reached.length === 0 && outage.unanswered.length === 0)
             outageCounts.delete(key);
