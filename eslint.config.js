@@ -18,13 +18,13 @@ const notServer = {
   message: 'Only server/ imports server code.',
 };
 const notWeb = { regex: '^(@afrofx/|(\\.\\./)+)web(/|$)', message: 'Only web/ imports web code.' };
-// Issue 9 item 7, issue 24: a module never imports the files that compose the modules, not even for a type (no
+// A module never imports the files that compose the modules, not even for a type (no
 // import cycle, no arrow back up the server's floors). A route plugin declares the services and settings it takes
 // as its options; app.ts hands them over.
 const notComposer = {
   regex: '^(\\.\\./)+(app|services|runtime|route-options)$',
   message:
-    'Modules must not import app.ts, services.ts, runtime.ts or route-options.ts: declare what a route plugin needs in its options (or use jobs/enqueue.ts).',
+    'Modules must not import app.ts, services.ts, runtime.ts or route-options.ts: declare what a route plugin needs in its options (or use queue/enqueue.ts).',
 };
 // STYLE.md: typed hooks are made once with `.withTypes<>()` (in web/src/store, which features may import, unlike
 // web/src/app); everything else uses those.
@@ -33,17 +33,18 @@ const untypedHooks = {
   importNames: ['useDispatch', 'useSelector', 'useStore'],
   message: 'Use the typed hooks from web/src/store/hooks.ts.',
 };
-// Issue 22 item 4, the web's import zones: shared pieces → features → app. The app composes the features (routes,
-// layouts), so a feature importing it would be a cycle; the shared pieces serve every feature, so they import none.
+// The web's import zones: shared pieces → features → layouts → app. The app (routes) and the layouts (the shells
+// around the pages) compose the features, so a feature importing them would be a cycle; the shared pieces serve
+// every feature, so they import none.
 const notApp = {
-  regex: '^(\\.\\./)+app(/|$)',
+  regex: '^(\\.\\./)+(app|layouts)(/|$)',
   message:
-    'features must not import web/src/app (it composes them); shared code goes to components, lib or store.',
+    'features must not import web/src/app or web/src/layouts (they compose them); shared code goes to components, lib or store.',
 };
 const notFeatures = {
-  regex: '^(\\.\\./)+features(/|$)',
+  regex: '^(\\.\\./)+(features|layouts)(/|$)',
   message:
-    'Shared web code (components, lib, api, store) must not import a feature; pass what it needs as props.',
+    'Shared web code (components, lib, api, store) must not import a feature or a layout; pass what it needs as props.',
 };
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { patterns, paths }],

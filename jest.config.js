@@ -18,6 +18,8 @@ module.exports = {
     {
       displayName: 'server',
       testEnvironment: 'node',
+      // @afrofx/sdk's TypeScript source, not its published build (sdk/package.json exports).
+      testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', '@afrofx/source'] },
       roots: ['<rootDir>/server/test', '<rootDir>/shared/src'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(tsx?|js)$': swc },
@@ -38,8 +40,10 @@ module.exports = {
       moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/web/test/asset-stub.js' },
     },
   ],
-  // A test file starts a real database (and often servers); on a loaded 2-core machine that can take a while.
-  testTimeout: 60000,
+  // A test file starts a real database (and often servers); on a loaded 2-core machine that can take a while. Tests
+  // and hooks wait on the event under test, so this bound only stops a hang: on a machine whose cores were busy
+  // with other work, 60 s failed hooks that were still making progress.
+  testTimeout: 120000,
   // Much of a test file's time is spent waiting (servers, timers, retries): two workers overlap it even on 2 cores.
   maxWorkers: Math.max(2, os.availableParallelism() - 1),
   // Tests that cut a Redis connection under a running app leave BullMQ's own reconnecting clients behind, which keep

@@ -50,6 +50,17 @@ function stopServer(server) {
 }
 
 /**
+ * The central banks' addresses for a server started here: a closed port on this machine, so a run sends nothing
+ * outside it (the sources show as down at once, and the demo data's month of official figures is served).
+ */
+export const OFFLINE_OFFICIAL_SOURCES = {
+  OFFICIAL_CBN_URL: 'http://127.0.0.1:9/cbn',
+  OFFICIAL_CBK_URL: 'http://127.0.0.1:9/cbk',
+  OFFICIAL_SARB_URL: 'http://127.0.0.1:9/sarb',
+  OFFICIAL_BOG_URL: 'http://127.0.0.1:9/bog',
+};
+
+/**
  * Starts server/dist/main.cjs and waits until /v1/health answers 200.
  * @returns {Promise<{ baseUrl: string, dataDir: string, stop: () => Promise<void> }>}
  */
@@ -67,6 +78,7 @@ export async function startBuiltServer() {
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: 'afrofx-admin',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...OFFLINE_OFFICIAL_SOURCES,
   };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'WEB_DIST']) delete serverEnv[name];
 

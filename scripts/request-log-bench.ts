@@ -1,4 +1,4 @@
-// `npm run bench:request-log` (issue 24): seeds one app with 10,000,000 request-log rows over the last 90 days on a
+// `npm run bench:request-log`: seeds one app with 10,000,000 request-log rows over the last 90 days on a
 // PostgreSQL server and times, through app.inject, the request log's first page, a page 1,000 pages deep (by cursor,
 // and by page number for comparison) and the analytics; then the retention's drop of the oldest day while another
 // connection keeps inserting, with the inserts' latencies before and during the drop. Targets: each read < 50 ms,

@@ -1,14 +1,14 @@
-// `npm run bench:web`: what a visitor of `/` waits for, on the built app (issue 11, point 2). Starts the built server
+// `npm run bench:web`: what a visitor of `/` waits for, on the built app. Starts the built server
 // on a free port (as the e2e run does) and drives Chromium: the JavaScript `/` loads, compressed as sent, and the
 // time from navigation to the first rate row on screen, median of cold loads (a fresh browser context each, so
 // nothing is cached), on loopback and on a throttled phone profile; then the throughput of `/` as the server renders
-// it (issue 22, from its cache) beside that of the static index.html. A script, not a test: it prints figures.
+// it (from its cache) beside that of the static index.html. A script, not a test: it prints figures.
 import autocannon from 'autocannon';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startBuiltServer } from './built-server.mjs';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 10);
-// Issue 22: the first rate row comes with the HTML; the script only has to make the page interactive.
+// The first rate row comes with the HTML; the script only has to make the page interactive.
 const TARGETS = { jsKb: 120, loopbackMs: 300, throttledMs: 1000, ssrThroughputRatio: 0.8 };
 const THROUGHPUT = { connections: 10, durationS: 5, rounds: 3 };
 // The phone profile of the issue: a 4× slower CPU on a 9 Mbit/s link with 60 ms of latency.

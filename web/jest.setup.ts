@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom lacks the encoders that react-router reads when it loads.
@@ -16,3 +17,7 @@ afterEach(() => {
   window.sessionStorage.clear();
   window.localStorage.clear();
 });
+
+// Screens load lazily: on a busy 2-core CI machine the first import of a screen's module can take seconds. findBy*
+// and waitFor still return as soon as the element appears; this only moves the point where they give up.
+configure({ asyncUtilTimeout: 15000 });

@@ -105,7 +105,7 @@ const FRAMEWORK =
 const SITE = /[\\/]web[\\/]src[\\/]/;
 
 /**
- * Whether a module goes into the one chunk that `/` loads (issue 11, point 2): the libraries every page needs and the
+ * Whether a module goes into the one chunk that `/` loads: the libraries every page needs and the
  * site's modules that the entry imports statically (what those need from `shared/` follows them). One file
  * compresses better than the framework, the site's code and the small chunks they share with the lazy pages apart
  * (about 1.4 kB of brotli); the lazy pages import what they need from it. The price: after a change to the site's
@@ -148,7 +148,7 @@ export default defineConfig(({ isSsrBuild }) =>
           outDir: 'dist',
           emptyOutDir: true,
           // No preloading helper: with it, `/` carried a list of every lazy chunk's dependencies and the code to fetch
-          // them ahead (about 0.45 kB of brotli, issue 11, point 2). The price: on the first visit of a lazy page, the small
+          // them ahead (about 0.45 kB of brotli). The price: on the first visit of a lazy page, the small
           // chunks it shares with other pages are fetched once it has arrived, one round trip later, instead of beside it.
           modulePreload: false,
           rolldownOptions: {

@@ -1,5 +1,6 @@
-// Writes the paid API's OpenAPI document exactly as GET /v1/openapi.json serves it, from an app on an embedded
-// database with no network: the linters and the SDK generator read this file, never a hand-kept copy.
+// Writes the paid API's OpenAPI document exactly as GET /v1/openapi.json serves it at `npm start`'s defaults (no
+// NODE_ENV, no PUBLIC_URL: http://localhost:3000), from an app on an embedded scratch database with no network: the
+// linters and the SDK generator read this file, never a hand-kept or test-mode copy.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,15 +10,8 @@ import { createRuntime } from '../../server/src/runtime';
 
 async function main(output: string) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'afrofx-openapi-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'https://api.afrofx.example',
-    ADMIN_EMAIL: 'admin@example.com',
-    ADMIN_PASSWORD: 'openapi-document-only',
-    DEMO_DATA: 'false',
-    WEB_DIST: '',
-  });
+  // Only where the data lives differs from `npm start`: a scratch directory, so no real data is read or written.
+  const config = loadConfig({ DATA_DIR: dataDir });
   const runtime = await createRuntime(config, { inMemoryDatabase: true });
   const app = await buildApp(runtime);
   try {

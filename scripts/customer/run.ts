@@ -1,4 +1,5 @@
-// CI (npm run customer): runs the customer's quick-start script (quick-start.ts) against a fresh app after going
+// CI (npm run customer): runs the customer's scripts (quick-start.ts with the SDK, oxr-style.ts and fixer-style.ts
+// as Open Exchange Rates' and Fixer's customers write them) against a fresh app after going
 // through the README's steps over HTTP: sign up, activate from the e-mail, sign in, create an app, generate a key,
 // and (the README's "ask us") an admin makes the account a premium customer and enters two rates.
 import { spawn } from 'node:child_process';
@@ -58,14 +59,22 @@ async function main() {
         sell: 1510,
       });
 
-    // Asynchronously: the API answering the script runs in this process.
-    const script = spawn(
-      path.join(import.meta.dirname, '../../node_modules/.bin/tsx'),
-      [path.join(import.meta.dirname, 'quick-start.ts')],
-      { env: { ...process.env, AFROFX_URL: url, AFROFX_KEY: String(key.private_key) }, stdio: 'inherit' },
-    );
-    const [status] = (await once(script, 'exit')) as [number | null];
-    process.exitCode = status ?? 1;
+    // Asynchronously: the API answering the scripts runs in this process. The quick-start's SDK script, then an
+    // Open Exchange Rates and a Fixer customer's scripts with only the URL and key changed.
+    for (const name of ['quick-start.ts', 'oxr-style.ts', 'fixer-style.ts']) {
+      console.log(`\n${name}`);
+      const script = spawn(
+        path.join(import.meta.dirname, '../../node_modules/.bin/tsx'),
+        // @afrofx/sdk's TypeScript source (sdk/package.json exports); scripts/sdk-pack-check.mjs runs its build.
+        ['--conditions=@afrofx/source', path.join(import.meta.dirname, name)],
+        { env: { ...process.env, AFROFX_URL: url, AFROFX_KEY: String(key.private_key) }, stdio: 'inherit' },
+      );
+      const [status] = (await once(script, 'exit')) as [number | null];
+      if (status !== 0) {
+        process.exitCode = status ?? 1;
+        return;
+      }
+    }
   } finally {
     await t.close();
   }

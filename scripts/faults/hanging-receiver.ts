@@ -1,4 +1,4 @@
-// The seventh fault (issue 21): a customer's webhook receiver that never answers, sent 50 test events, must not
+// The seventh fault: a customer's webhook receiver that never answers, sent 50 test events, must not
 // delay the platform's own work. A sign-up right after them gets its activation mail within 2 s.
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

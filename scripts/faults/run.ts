@@ -1,4 +1,4 @@
-// `npm run test:faults` (issue 7, build 11): pulls the plugs the README promises to survive, on real servers of the
+// `npm run test:faults`: pulls the plugs the README promises to survive, on real servers of the
 // harness's own: PostgreSQL (Debian's initdb/pg_ctl), redis-server, an SMTP sink, two API processes and a worker.
 // Under paid-API load it restarts PostgreSQL, stops Redis, flushes Redis, kills the worker with -9 mid-mailing,
 // stops SMTP mid-mailing and sends SIGTERM to an API process. After each fault: every 2xx the client saw is in the
@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { OFFLINE_OFFICIAL_SOURCES } from '../built-server.mjs';
 import { startSmtpSink, type SmtpSink } from '../../server/test/support/smtp-sink';
 import { ACTIVATION_MAIL_LIMIT_MS, hangingReceiver, TEST_EVENTS } from './hanging-receiver';
 import { activateMailingList, mailingDomain, writeFixtures, type Fixtures } from './fixtures';
@@ -592,6 +593,7 @@ async function main(): Promise<number> {
       LOG_LEVEL: 'warn',
       // The hanging-receiver fault registers a receiver on this machine.
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      ...OFFLINE_OFFICIAL_SOURCES,
     };
     const spawned = new Set<NodeProcess>();
     stops.push(() => Promise.all([...spawned].map((p) => p.stop(5000))));

@@ -208,6 +208,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/rates/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Corrections of published rates
+     * @description Every correction and withdrawal of a published rate, newest first (20 a page), with the old and the new buy and sell, the reason and when. Every other call already serves the newest revision; this one shows what changed.
+     */
+    get: operations['listRateRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/rates/premium': {
     parameters: {
       query?: never;
@@ -220,6 +240,26 @@ export interface paths {
      * @description How far the cash (black_market_cash) and transfer (black_market_transfer) markets sit above the bank market for a pair, as (market / bank − 1) × 100 for buy, sell and mid (mid = (buy + sell) / 2). now compares each market's latest entry with the bank market's latest entry. last7Days and last30Days cover the UTC days from today back 6 and 29 days: a day's value compares the market's last entry of that UTC day with the bank market's last entry of the same UTC day, and only days on which both markets have an entry count (days says how many did); average is the mean of those daily values, minimum and maximum the lowest and highest of each figure. Percentages are JSON numbers rounded to 4 decimal places; negative means below the bank rate.
      */
     get: operations['getRatePremium'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/rates/official': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Central banks' official reference rates
+     * @description The official series beside the three markets: the reference figure each central bank publishes per business day (Central Bank of Nigeria for the naira, Central Bank of Kenya for the shilling, South African Reserve Bank for the rand, Bank of Ghana for the cedi), imported daily. Without from and to, each pair's newest figure; with both (at most 366 days apart), every figure of those days, newest first. mid is units of the base per one unit of the asset; buy and sell are null where the source publishes only a mid. Show attribution wherever a figure is shown: the sources' terms ask for it.
+     */
+    get: operations['getOfficialRates'];
     put?: never;
     post?: never;
     delete?: never;
@@ -257,7 +297,7 @@ export interface paths {
     };
     /**
      * Convert an amount
-     * @description Converts between an asset and a base currency at the latest rate of a market (default Cash), on the buy or sell side (default buy).
+     * @description Converts between an asset and a base currency at the latest rate of a market (default Cash), on the buy or sell side. Without side the customer's direction decides: an asset into a base currency (USD to NGN) gets the dealer's buy price, a base currency into an asset (NGN to USD) pays the sell price. The answer states the side and the price used (rate), and its message says both.
      */
     get: operations['convertAmount'];
     put?: never;
@@ -308,6 +348,186 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/latest.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Latest rates (Open Exchange Rates)
+     * @description Open Exchange Rates' latest.json: units of each symbol per one base (default USD), from the latest rates of a market (default bank). base=USD&symbols=NGN is our mid; base=NGN&symbols=USD is 1 / our mid. A pair AfroFX does not publish (two assets or two bases, such as EUR→USD) is a 400 invalid_currency. Charged and cached (ETag) like /v1/rates.
+     */
+    get: operations['getOxrLatest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/historical/{date}.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Rates of a past day (Open Exchange Rates)
+     * @description Open Exchange Rates' historical/{date}.json: the rates as they stood at the end of that UTC day, in latest.json's shape and direction.
+     */
+    get: operations['getOxrHistorical'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/convert/{amount}/{from}/{to}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Convert an amount (Open Exchange Rates)
+     * @description Open Exchange Rates' convert/{amount}/{from}/{to}: the same conversion as /v1/convert (same rate side and rounding), from a market (default bank). One of from and to must be an asset (USD, EUR, GBP, CAD) and the other a base (NGN, KES, ZAR, GHS): anything else is a 400.
+     */
+    get: operations['getOxrConvert'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/usage.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * This period's usage (Open Exchange Rates)
+     * @description Open Exchange Rates' usage.json: the plan, this period's count and what the plan opens. Free: it never counts against the quota.
+     */
+    get: operations['getOxrUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/latest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Latest rates (Fixer)
+     * @description Fixer's latest: units of each symbol per one base (default EUR), from the latest rates of a market (default bank). base=EUR&symbols=NGN is our mid; base=NGN&symbols=EUR is 1 / our mid. A pair AfroFX does not publish (EUR→USD) is a 400 invalid_currency_codes (202). Charged and cached (ETag) like /v1/rates.
+     */
+    get: operations['getFixerLatest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/{date}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Rates of a past day (Fixer)
+     * @description Fixer's historical endpoint, /{YYYY-MM-DD}: the rates as they stood at the end of that UTC day, in latest's shape and direction, with historical: true.
+     */
+    get: operations['getFixerHistorical'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/timeseries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Daily rates over a range (Fixer)
+     * @description Fixer's timeseries: each UTC day's rates from start_date to end_date (at most 366 days), from the day's last record of a market (default bank), in latest's direction. Days without a record are absent, never invented.
+     */
+    get: operations['getFixerTimeseries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/fluctuation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How rates moved over a range (Fixer)
+     * @description Fixer's fluctuation: per symbol, the rate of the first and last day with a record from start_date to end_date (at most 366 days), the change and the change in percent (4 decimal places), in latest's direction, from a market (default bank).
+     */
+    get: operations['getFixerFluctuation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/symbols': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Currencies (Fixer)
+     * @description Fixer's symbols: every currency AfroFX carries, by ISO 4217 code, with its name. Charged and cached (ETag) like /v1/currencies.
+     */
+    get: operations['getFixerSymbols'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   'rate.updated': {
@@ -321,9 +541,29 @@ export interface webhooks {
     put?: never;
     /**
      * A rate was entered
-     * @description Sent for each new rate of a market and pair the endpoint chose.
+     * @description Sent once per publication that has rates of the markets and pairs the endpoint chose: `rates` holds every one of them (a morning's board is one delivery), `rate` the first.
      */
     post: operations['onRateUpdated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'rate.corrected': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A published rate was corrected
+     * @description Sent when an admin corrects a published rate of a market and pair the endpoint chose: `rate` is the record as reads now serve it, `revision` both values and the reason.
+     */
+    post: operations['onRateCorrected'];
     delete?: never;
     options?: never;
     head?: never;
@@ -733,6 +973,10 @@ export interface operations {
       /** @description The app's webhook endpoints, newest first */
       200: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -782,7 +1026,7 @@ export interface operations {
             data: {
               _id: string;
               url: string;
-              events: ('rate.updated' | 'rate.threshold')[];
+              events: ('rate.updated' | 'rate.threshold' | 'rate.corrected')[];
               markets: ('black_market_cash' | 'bank' | 'black_market_transfer')[];
               pairs: {
                 /**
@@ -842,6 +1086,10 @@ export interface operations {
       /** @description No valid session or API key. */
       401: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -858,6 +1106,10 @@ export interface operations {
       /** @description Not found (or not yours). */
       404: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -866,6 +1118,28 @@ export interface operations {
            *       "message": "querystring/market must be equal to one of the allowed values",
            *       "statusCode": 400,
            *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
+      429: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "Too many attempts. Try again in 42 seconds."
            *     }
            */
           'application/json': components['schemas']['Error'];
@@ -935,7 +1209,7 @@ export interface operations {
            * @description Where deliveries are POSTed (http or https; private addresses are refused)
            */
           url: string;
-          events: ('rate.updated' | 'rate.threshold')[];
+          events: ('rate.updated' | 'rate.threshold' | 'rate.corrected')[];
           /** @description rate.updated: markets to be told about; empty or absent means every market */
           markets?: ('black_market_cash' | 'bank' | 'black_market_transfer')[];
           /** @description rate.updated: base/asset pairs to be told about; empty or absent means every pair */
@@ -983,6 +1257,10 @@ export interface operations {
       /** @description Register a webhook endpoint (the signing secret is shown only here) */
       201: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1069,7 +1347,7 @@ export interface operations {
             data: {
               _id: string;
               url: string;
-              events: ('rate.updated' | 'rate.threshold')[];
+              events: ('rate.updated' | 'rate.threshold' | 'rate.corrected')[];
               markets: ('black_market_cash' | 'bank' | 'black_market_transfer')[];
               pairs: {
                 /**
@@ -1131,6 +1409,10 @@ export interface operations {
       /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
       400: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1147,6 +1429,10 @@ export interface operations {
       /** @description No valid session or API key. */
       401: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1163,6 +1449,10 @@ export interface operations {
       /** @description The app has no active plan. */
       402: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1179,6 +1469,10 @@ export interface operations {
       /** @description The app's plan does not open this: the message names the cheapest plan that does. */
       403: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1195,6 +1489,10 @@ export interface operations {
       /** @description Not found (or not yours). */
       404: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1203,6 +1501,28 @@ export interface operations {
            *       "message": "querystring/market must be equal to one of the allowed values",
            *       "statusCode": 400,
            *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
+      429: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "Too many attempts. Try again in 42 seconds."
            *     }
            */
           'application/json': components['schemas']['Error'];
@@ -1243,6 +1563,10 @@ export interface operations {
       /** @description Delete a webhook endpoint and its delivery log */
       200: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1261,6 +1585,10 @@ export interface operations {
       /** @description No valid session or API key. */
       401: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1277,6 +1605,10 @@ export interface operations {
       /** @description Not found (or not yours). */
       404: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1285,6 +1617,28 @@ export interface operations {
            *       "message": "querystring/market must be equal to one of the allowed values",
            *       "statusCode": 400,
            *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
+      429: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "Too many attempts. Try again in 42 seconds."
            *     }
            */
           'application/json': components['schemas']['Error'];
@@ -1325,6 +1679,10 @@ export interface operations {
       /** @description Replace the signing secret (the old one stops signing at once) */
       200: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1411,7 +1769,7 @@ export interface operations {
             data: {
               _id: string;
               url: string;
-              events: ('rate.updated' | 'rate.threshold')[];
+              events: ('rate.updated' | 'rate.threshold' | 'rate.corrected')[];
               markets: ('black_market_cash' | 'bank' | 'black_market_transfer')[];
               pairs: {
                 /**
@@ -1473,6 +1831,10 @@ export interface operations {
       /** @description No valid session or API key. */
       401: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1489,6 +1851,10 @@ export interface operations {
       /** @description Not found (or not yours). */
       404: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1497,6 +1863,28 @@ export interface operations {
            *       "message": "querystring/market must be equal to one of the allowed values",
            *       "statusCode": 400,
            *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
+      429: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "Too many attempts. Try again in 42 seconds."
            *     }
            */
           'application/json': components['schemas']['Error'];
@@ -1537,6 +1925,10 @@ export interface operations {
       /** @description Send a webhook.test event to the endpoint */
       202: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1608,7 +2000,7 @@ export interface operations {
               /** @description Also the event id: the AfroFX-Delivery header and the body’s id */
               _id: string;
               /** @enum {string} */
-              event: 'rate.updated' | 'rate.threshold' | 'webhook.test';
+              event: 'rate.updated' | 'rate.threshold' | 'rate.corrected' | 'webhook.test';
               /** @enum {string} */
               state: 'pending' | 'sending' | 'succeeded' | 'failed';
               /** Format: int64 */
@@ -1641,6 +2033,10 @@ export interface operations {
       /** @description No valid session or API key. */
       401: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1657,6 +2053,10 @@ export interface operations {
       /** @description The app has no active plan. */
       402: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1673,6 +2073,10 @@ export interface operations {
       /** @description Not found (or not yours). */
       404: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1681,6 +2085,28 @@ export interface operations {
            *       "message": "querystring/market must be equal to one of the allowed values",
            *       "statusCode": 400,
            *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
+      429: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "Too many attempts. Try again in 42 seconds."
            *     }
            */
           'application/json': components['schemas']['Error'];
@@ -1721,6 +2147,10 @@ export interface operations {
       /** @description Resume a parked endpoint: its kept deliveries go out, oldest first */
       200: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1805,7 +2235,7 @@ export interface operations {
             data: {
               _id: string;
               url: string;
-              events: ('rate.updated' | 'rate.threshold')[];
+              events: ('rate.updated' | 'rate.threshold' | 'rate.corrected')[];
               markets: ('black_market_cash' | 'bank' | 'black_market_transfer')[];
               pairs: {
                 /**
@@ -1865,6 +2295,10 @@ export interface operations {
       /** @description No valid session or API key. */
       401: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1881,6 +2315,10 @@ export interface operations {
       /** @description Not found (or not yours). */
       404: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1889,6 +2327,28 @@ export interface operations {
            *       "message": "querystring/market must be equal to one of the allowed values",
            *       "statusCode": 400,
            *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
+      429: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "Too many attempts. Try again in 42 seconds."
            *     }
            */
           'application/json': components['schemas']['Error'];
@@ -1931,6 +2391,10 @@ export interface operations {
       /** @description The endpoint's delivery log, newest first, with every attempt */
       200: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1978,7 +2442,7 @@ export interface operations {
               /** @description Also the event id: the AfroFX-Delivery header and the body’s id */
               _id: string;
               /** @enum {string} */
-              event: 'rate.updated' | 'rate.threshold' | 'webhook.test';
+              event: 'rate.updated' | 'rate.threshold' | 'rate.corrected' | 'webhook.test';
               /** @enum {string} */
               state: 'pending' | 'sending' | 'succeeded' | 'failed';
               /** Format: int64 */
@@ -2016,6 +2480,10 @@ export interface operations {
       /** @description No valid session or API key. */
       401: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2032,6 +2500,10 @@ export interface operations {
       /** @description Not found (or not yours). */
       404: {
         headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2040,6 +2512,28 @@ export interface operations {
            *       "message": "querystring/market must be equal to one of the allowed values",
            *       "statusCode": 400,
            *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
+      429: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "Too many attempts. Try again in 42 seconds."
            *     }
            */
           'application/json': components['schemas']['Error'];
@@ -2099,12 +2593,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
           ETag?: string;
           /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
@@ -2124,13 +2616,25 @@ export interface operations {
            *           "sell": 1510.25,
            *           "createdAt": "2026-11-24T09:00:00.000Z",
            *           "updatedAt": "2026-11-24T09:00:00.000Z",
+           *           "source": "desk",
+           *           "publishedAt": "2026-11-24T09:00:00.000Z",
+           *           "publicationId": "string",
+           *           "revision": 0,
            *           "mid": 1505.375,
            *           "spread": 9.75,
            *           "spreadPct": 0.6477,
            *           "change": 5.375,
            *           "changePct": 0.3583,
            *           "ageSeconds": 0,
-           *           "stale": true
+           *           "stale": true,
+           *           "official": {
+           *             "source": "cbn",
+           *             "date": "2019-08-24",
+           *             "mid": 0,
+           *             "buy": 0,
+           *             "sell": 0,
+           *             "attribution": "Source: Central Bank of Nigeria"
+           *           }
            *         }
            *       ],
            *       "message": "string"
@@ -2170,6 +2674,33 @@ export interface operations {
                */
               updatedAt: string;
               /**
+               * @description Where the figure came from: desk, csv or api (an admin publication), official:<bank> (a central bank), seed (demo data)
+               * @example desk
+               * @enum {string}
+               */
+              source:
+                | 'desk'
+                | 'csv'
+                | 'api'
+                | 'official:cbn'
+                | 'official:cbk'
+                | 'official:sarb'
+                | 'official:bog'
+                | 'seed';
+              /**
+               * Format: date-time
+               * @description When the figure was published; updatedAt moves on when it is corrected
+               * @example 2026-11-24T09:00:00.000Z
+               */
+              publishedAt: string;
+              /** @description The publication the figure went out in (null for demo data) */
+              publicationId: string | null;
+              /**
+               * Format: int64
+               * @description 0 as published, then 1, 2 … for each correction
+               */
+              revision: number;
+              /**
                * @description (buy + sell) / 2, rounded half up. A JSON number, exact to the 6 decimal places rates are stored with (computed in millionths, no float noise).
                * @example 1505.375
                */
@@ -2201,6 +2732,28 @@ export interface operations {
               ageSeconds: number;
               /** @description true when updatedAt is older than the server’s STALE_AFTER_HOURS (default 24 hours). */
               stale: boolean;
+              /** @description The central bank's newest reference figure for this base and asset (see GET /v1/rates/official) */
+              official?: {
+                /**
+                 * @description The central bank that published the figure
+                 * @enum {string}
+                 */
+                source: 'cbn' | 'cbk' | 'sarb' | 'bog';
+                /**
+                 * Format: date
+                 * @description The business day the figure is for
+                 */
+                date: string;
+                /** @description Units of the base per one unit of the asset (mid or weighted average) */
+                mid: number;
+                buy: number | null;
+                sell: number | null;
+                /**
+                 * @description The line the source's terms ask to be shown with its figures
+                 * @example Source: Central Bank of Nigeria
+                 */
+                attribution: string;
+              };
             }[];
             message: string;
           };
@@ -2211,12 +2764,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
           ETag?: string;
           /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
@@ -2230,12 +2781,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2254,12 +2803,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2278,12 +2825,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2302,12 +2847,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2321,17 +2864,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again. */
+      /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again, in seconds. The RateLimit fields describe the window that was hit: the month, or on a burst refusal the one-second window ("burst";r=0;t=1). */
       429: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           /** @description Seconds to wait before trying again. */
           'Retry-After'?: number;
           [name: string]: unknown;
@@ -2403,12 +2944,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
           ETag?: string;
           /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
@@ -2486,12 +3025,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
           ETag?: string;
           /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
@@ -2505,12 +3042,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2529,12 +3064,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2553,12 +3086,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2577,12 +3108,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2596,17 +3125,239 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again. */
+      /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again, in seconds. The RateLimit fields describe the window that was hit: the month, or on a burst refusal the one-second window ("burst";r=0;t=1). */
       429: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "Monthly request limit reached. It resets on 2026-12-01T00:00:00.000Z."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something failed on our side; the request was not charged. Retry later. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 500,
+           *       "error": "Internal Server Error",
+           *       "message": "Something went wrong. Please try again later."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listRateRevisions: {
+    parameters: {
+      query?: {
+        page?: number;
+        /** @description Market */
+        market?: 'black_market_cash' | 'bank' | 'black_market_transfer';
+        /** @description Base (African) currency */
+        base?: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis' | 'NGN' | 'KES' | 'ZAR' | 'GHS';
+        /** @description Foreign asset */
+        asset?: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar' | 'USD' | 'EUR' | 'GBP' | 'CAD';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Corrections of published rates */
+      200: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "_id": "1f704bc5-5055-43eb-a851-c87b6b0bf7b9",
+           *           "rateId": "dc6263b0-e8fb-4144-a111-53fde6c86836",
+           *           "revision": 1,
+           *           "kind": "correction",
+           *           "market": "black_market_cash",
+           *           "base": "naira",
+           *           "asset": "dollar",
+           *           "old": {
+           *             "buy": 0,
+           *             "sell": 0
+           *           },
+           *           "new": {
+           *             "buy": 0,
+           *             "sell": 0
+           *           },
+           *           "reason": "string",
+           *           "publishedAt": "2019-08-24T14:15:22Z",
+           *           "revisedAt": "2019-08-24T14:15:22Z"
+           *         }
+           *       ],
+           *       "message": "string",
+           *       "pagination": {
+           *         "next": 0,
+           *         "count": 0
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              _id: string;
+              /** Format: uuid */
+              rateId: string;
+              /**
+               * Format: int64
+               * @description 1 for the first correction of the record, and so on
+               */
+              revision: number;
+              /** @enum {string} */
+              kind: 'correction' | 'withdrawal';
+              /**
+               * @description Market
+               * @enum {string}
+               */
+              market: 'black_market_cash' | 'bank' | 'black_market_transfer';
+              /**
+               * @description Base (African) currency
+               * @enum {string}
+               */
+              base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+              /**
+               * @description Foreign asset
+               * @enum {string}
+               */
+              asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+              old: {
+                buy: number;
+                sell: number;
+              };
+              new: {
+                buy: number;
+                sell: number;
+              };
+              reason: string;
+              /**
+               * Format: date-time
+               * @description When the corrected record was first published
+               */
+              publishedAt: string;
+              /** Format: date-time */
+              revisedAt: string;
+            }[];
+            message: string;
+            pagination: {
+              next: number | null;
+              /** Format: int64 */
+              count: number;
+            };
+          };
+        };
+      };
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
+      400: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The key is missing, unknown or rotated. */
+      401: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The app has no active plan. */
+      402: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 402,
+           *       "error": "Payment Required",
+           *       "message": "This app has no active plan. Buy a plan in the developer console to use the API."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again, in seconds. The RateLimit fields describe the window that was hit: the month, or on a burst refusal the one-second window ("burst";r=0;t=1). */
+      429: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           /** @description Seconds to wait before trying again. */
           'Retry-After'?: number;
           [name: string]: unknown;
@@ -2661,12 +3412,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2801,6 +3550,24 @@ export interface operations {
                * @enum {string}
                */
               asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+              /** @description Present when the pair has an official series: the premium is then computed against the central bank's figures (its newest for now, each day's for the windows, and bankUpdatedAt is that figure's day) instead of the bank market's */
+              official?: {
+                /**
+                 * @description The central bank that published the figure
+                 * @enum {string}
+                 */
+                source: 'cbn' | 'cbk' | 'sarb' | 'bog';
+                /**
+                 * Format: date
+                 * @description The business day the figure is for
+                 */
+                date: string;
+                /**
+                 * @description The line the source's terms ask to be shown with its figures
+                 * @example Source: Central Bank of Nigeria
+                 */
+                attribution: string;
+              };
               markets: {
                 /**
                  * @description Market
@@ -2929,12 +3696,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2953,12 +3718,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2977,12 +3740,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3001,12 +3762,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3020,17 +3779,200 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again. */
+      /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again, in seconds. The RateLimit fields describe the window that was hit: the month, or on a burst refusal the one-second window ("burst";r=0;t=1). */
       429: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "Monthly request limit reached. It resets on 2026-12-01T00:00:00.000Z."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something failed on our side; the request was not charged. Retry later. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 500,
+           *       "error": "Internal Server Error",
+           *       "message": "Something went wrong. Please try again later."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getOfficialRates: {
+    parameters: {
+      query?: {
+        base?: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis' | 'NGN' | 'KES' | 'ZAR' | 'GHS';
+        asset?: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar' | 'USD' | 'EUR' | 'GBP' | 'CAD';
+        /** @description First day (with `to`: a history) */
+        from?: string;
+        /** @description Last day */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Central banks' official reference rates */
+      200: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "source": "cbn",
+           *           "date": "2019-08-24",
+           *           "base": "naira",
+           *           "asset": "dollar",
+           *           "mid": 0,
+           *           "buy": 0,
+           *           "sell": 0,
+           *           "attribution": "Source: Central Bank of Nigeria"
+           *         }
+           *       ],
+           *       "message": "string"
+           *     }
+           */
+          'application/json': {
+            data: {
+              /**
+               * @description The central bank that published the figure
+               * @enum {string}
+               */
+              source: 'cbn' | 'cbk' | 'sarb' | 'bog';
+              /**
+               * Format: date
+               * @description The business day the figure is for
+               */
+              date: string;
+              /** @enum {string} */
+              base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+              /** @enum {string} */
+              asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+              /** @description Units of the base per one unit of the asset (mid or weighted average) */
+              mid: number;
+              buy: number | null;
+              sell: number | null;
+              /**
+               * @description The line the source's terms ask to be shown with its figures
+               * @example Source: Central Bank of Nigeria
+               */
+              attribution: string;
+            }[];
+            message: string;
+          };
+        };
+      };
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
+      400: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The key is missing, unknown or rotated. */
+      401: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The app has no active plan. */
+      402: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 402,
+           *       "error": "Payment Required",
+           *       "message": "This app has no active plan. Buy a plan in the developer console to use the API."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again, in seconds. The RateLimit fields describe the window that was hit: the month, or on a burst refusal the one-second window ("burst";r=0;t=1). */
+      429: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           /** @description Seconds to wait before trying again. */
           'Retry-After'?: number;
           [name: string]: unknown;
@@ -3107,12 +4049,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
           ETag?: string;
           /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
@@ -3223,12 +4163,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
           ETag?: string;
           /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
@@ -3242,12 +4180,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3266,12 +4202,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3290,12 +4224,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3314,12 +4246,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3333,17 +4263,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again. */
+      /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again, in seconds. The RateLimit fields describe the window that was hit: the month, or on a burst refusal the one-second window ("burst";r=0;t=1). */
       429: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           /** @description Seconds to wait before trying again. */
           'Retry-After'?: number;
           [name: string]: unknown;
@@ -3422,7 +4350,7 @@ export interface operations {
           | 'GHS';
         /** @description Market */
         market?: 'black_market_cash' | 'bank' | 'black_market_transfer';
-        /** @description Which price to use (default buy) */
+        /** @description Which price to use. By default the customer's direction decides: an asset into a base currency gets the dealer's buy price, a base currency into an asset pays the sell price */
         side?: 'buy' | 'sell';
       };
       header?: never;
@@ -3436,12 +4364,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3452,7 +4378,7 @@ export interface operations {
            *         "from": "string",
            *         "to": "string",
            *         "market": "black_market_cash",
-           *         "side": "string",
+           *         "side": "buy",
            *         "rate": 0,
            *         "result": 0,
            *         "rateUpdatedAt": "2019-08-24T14:15:22Z"
@@ -3470,9 +4396,14 @@ export interface operations {
                * @enum {string}
                */
               market: 'black_market_cash' | 'bank' | 'black_market_transfer';
-              side: string;
-              /** @description Units of the base currency per unit of the asset */
+              /**
+               * @description The side whose price was used
+               * @enum {string}
+               */
+              side: 'buy' | 'sell';
+              /** @description The price used: units of the base currency per unit of the asset, on that side */
               rate: number;
+              /** @description The converted amount, rounded to 4 decimal places */
               result: number;
               /** Format: date-time */
               rateUpdatedAt: string;
@@ -3486,12 +4417,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3510,12 +4439,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3534,12 +4461,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3558,12 +4483,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3582,12 +4505,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3601,17 +4522,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again. */
+      /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again, in seconds. The RateLimit fields describe the window that was hit: the month, or on a burst refusal the one-second window ("burst";r=0;t=1). */
       429: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           /** @description Seconds to wait before trying again. */
           'Retry-After'?: number;
           [name: string]: unknown;
@@ -3664,12 +4583,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
           ETag?: string;
           /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
@@ -3771,12 +4688,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
           ETag?: string;
           /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
@@ -3790,12 +4705,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3814,12 +4727,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3838,12 +4749,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3857,17 +4766,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again. */
+      /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again, in seconds. The RateLimit fields describe the window that was hit: the month, or on a burst refusal the one-second window ("burst";r=0;t=1). */
       429: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           /** @description Seconds to wait before trying again. */
           'Retry-After'?: number;
           [name: string]: unknown;
@@ -3917,12 +4824,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3974,12 +4879,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3998,12 +4901,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4022,12 +4923,10 @@ export interface operations {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4041,17 +4940,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again. */
+      /** @description The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again, in seconds. The RateLimit fields describe the window that was hit: the month, or on a burst refusal the one-second window ("burst";r=0;t=1). */
       429: {
         headers: {
           /** @description Always *: the API may be called from a browser. */
           'Access-Control-Allow-Origin'?: '*';
-          /** @description Requests your plan allows this month (absent for premium accounts). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left this month, as last counted. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until the monthly count resets. */
-          'RateLimit-Reset'?: number;
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
           /** @description Seconds to wait before trying again. */
           'Retry-After'?: number;
           [name: string]: unknown;
@@ -4083,6 +4980,3426 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getOxrLatest: {
+    parameters: {
+      query?: {
+        /** @description Your private key, where Open Exchange Rates takes it (or send Authorization: Bearer <private key>). Redacted from every log. */
+        app_id?: string;
+        /**
+         * @description The currency the rates are per one unit of (default USD): USD, EUR, GBP, CAD, NGN, KES, ZAR or GHS
+         * @example USD
+         */
+        base?: string;
+        /**
+         * @description The currencies to answer, comma-separated ISO codes (spaces are ignored); default: every one published against base
+         * @example NGN,KES
+         */
+        symbols?: string;
+        /** @description The market (default bank) */
+        market?: 'black_market_cash' | 'bank' | 'black_market_transfer';
+      };
+      header?: {
+        /** @description An ETag this call answered before: 304 Not Modified (free of charge) while it still holds. */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Latest rates (Open Exchange Rates) */
+      200: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
+          ETag?: string;
+          /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
+          'Last-Modified'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "disclaimer": "string",
+           *       "license": "string",
+           *       "timestamp": 0,
+           *       "base": "USD",
+           *       "rates": {
+           *         "NGN": 1505.375,
+           *         "KES": 129.25
+           *       }
+           *     }
+           */
+          'application/json': {
+            disclaimer: string;
+            license: string;
+            /**
+             * Format: int64
+             * @description Unix time (seconds) of the newest rate in the answer
+             */
+            timestamp: number;
+            /** @example USD */
+            base: string;
+            /**
+             * @description Units of each currency per one base. A rate we publish (units of NGN, KES, ZAR or GHS per USD, EUR, GBP or CAD) is our mid exact to 6 decimal places; its inverse is 1 / our mid to 12 significant digits.
+             * @example {
+             *       "NGN": 1505.375,
+             *       "KES": 129.25
+             *     }
+             */
+            rates: {
+              [key: string]: number;
+            };
+          };
+        };
+      };
+      /** @description Not modified */
+      304: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
+          ETag?: string;
+          /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
+          'Last-Modified'?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
+      400: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description The app has no active plan. */
+      402: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description The app's plan does not open this: the message names the cheapest plan that does. */
+      403: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description See the message. */
+      429: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description See the message. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+    };
+  };
+  getOxrHistorical: {
+    parameters: {
+      query?: {
+        /** @description Your private key, where Open Exchange Rates takes it (or send Authorization: Bearer <private key>). Redacted from every log. */
+        app_id?: string;
+        /**
+         * @description The currency the rates are per one unit of (default USD): USD, EUR, GBP, CAD, NGN, KES, ZAR or GHS
+         * @example USD
+         */
+        base?: string;
+        /**
+         * @description The currencies to answer, comma-separated ISO codes (spaces are ignored); default: every one published against base
+         * @example NGN,KES
+         */
+        symbols?: string;
+        /** @description The market (default bank) */
+        market?: 'black_market_cash' | 'bank' | 'black_market_transfer';
+      };
+      header?: {
+        /** @description An ETag this call answered before: 304 Not Modified (free of charge) while it still holds. */
+        'If-None-Match'?: string;
+      };
+      path: {
+        /**
+         * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
+         * @example 2026-11-01
+         */
+        date: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Rates of a past day (Open Exchange Rates) */
+      200: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
+          ETag?: string;
+          /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
+          'Last-Modified'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "disclaimer": "string",
+           *       "license": "string",
+           *       "timestamp": 0,
+           *       "base": "USD",
+           *       "rates": {
+           *         "NGN": 1505.375,
+           *         "KES": 129.25
+           *       }
+           *     }
+           */
+          'application/json': {
+            disclaimer: string;
+            license: string;
+            /**
+             * Format: int64
+             * @description Unix time (seconds) of the newest rate in the answer
+             */
+            timestamp: number;
+            /** @example USD */
+            base: string;
+            /**
+             * @description Units of each currency per one base. A rate we publish (units of NGN, KES, ZAR or GHS per USD, EUR, GBP or CAD) is our mid exact to 6 decimal places; its inverse is 1 / our mid to 12 significant digits.
+             * @example {
+             *       "NGN": 1505.375,
+             *       "KES": 129.25
+             *     }
+             */
+            rates: {
+              [key: string]: number;
+            };
+          };
+        };
+      };
+      /** @description Not modified */
+      304: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
+          ETag?: string;
+          /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
+          'Last-Modified'?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
+      400: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description The app has no active plan. */
+      402: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description The app's plan does not open this: the message names the cheapest plan that does. */
+      403: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description See the message. */
+      429: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description See the message. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+    };
+  };
+  getOxrConvert: {
+    parameters: {
+      query?: {
+        /** @description Your private key, where Open Exchange Rates takes it (or send Authorization: Bearer <private key>). Redacted from every log. */
+        app_id?: string;
+        /** @description The market (default bank) */
+        market?: 'black_market_cash' | 'bank' | 'black_market_transfer';
+      };
+      header?: never;
+      path: {
+        /** @example 250 */
+        amount: number;
+        /**
+         * @description An ISO 4217 code
+         * @example USD
+         */
+        from: string;
+        /**
+         * @description An ISO 4217 code
+         * @example USD
+         */
+        to: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Convert an amount (Open Exchange Rates) */
+      200: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "disclaimer": "string",
+           *       "license": "string",
+           *       "request": {
+           *         "query": "/convert/250/USD/NGN",
+           *         "amount": 0,
+           *         "from": "string",
+           *         "to": "string"
+           *       },
+           *       "meta": {
+           *         "timestamp": 0,
+           *         "rate": 0
+           *       },
+           *       "response": 0
+           *     }
+           */
+          'application/json': {
+            disclaimer: string;
+            license: string;
+            request: {
+              /** @example /convert/250/USD/NGN */
+              query: string;
+              amount: number;
+              from: string;
+              to: string;
+            };
+            meta: {
+              /** Format: int64 */
+              timestamp: number;
+              /** @description Units of to per one from, at the rate used */
+              rate: number;
+            };
+            /** @description The converted amount, rounded to 4 decimal places */
+            response: number;
+          };
+        };
+      };
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
+      400: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description The app has no active plan. */
+      402: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description The app's plan does not open this: the message names the cheapest plan that does. */
+      403: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description See the message. */
+      429: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description See the message. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+    };
+  };
+  getOxrUsage: {
+    parameters: {
+      query?: {
+        /** @description Your private key, where Open Exchange Rates takes it (or send Authorization: Bearer <private key>). Redacted from every log. */
+        app_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description This period's usage (Open Exchange Rates) */
+      200: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": 200,
+           *       "data": {
+           *         "app_id": "string",
+           *         "status": "active",
+           *         "plan": {
+           *           "name": "string",
+           *           "quota": "100000 requests / month",
+           *           "update_frequency": "string",
+           *           "features": {
+           *             "base": true,
+           *             "symbols": true,
+           *             "experimental": true,
+           *             "time-series": true,
+           *             "convert": true
+           *           }
+           *         },
+           *         "usage": {
+           *           "requests": 0,
+           *           "requests_quota": 0,
+           *           "requests_remaining": 0,
+           *           "days_elapsed": 0,
+           *           "days_remaining": 0,
+           *           "daily_average": 0
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: int64
+             * @example 200
+             */
+            status: number;
+            data: {
+              /** @description The AfroFX app the key belongs to (its id, never the key) */
+              app_id: string;
+              /** @example active */
+              status: string;
+              plan: {
+                name: string;
+                /** @example 100000 requests / month */
+                quota: string;
+                update_frequency: string;
+                features: {
+                  base: boolean;
+                  symbols: boolean;
+                  experimental: boolean;
+                  'time-series': boolean;
+                  convert: boolean;
+                };
+              };
+              usage: {
+                /** Format: int64 */
+                requests: number;
+                /** @description null when unlimited (premium account) */
+                requests_quota: number | null;
+                requests_remaining: number | null;
+                /** Format: int64 */
+                days_elapsed: number;
+                /** Format: int64 */
+                days_remaining: number;
+                /** Format: int64 */
+                daily_average: number;
+              };
+            };
+          };
+        };
+      };
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
+      400: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description The app has no active plan. */
+      402: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description The app's plan does not open this: the message names the cheapest plan that does. */
+      403: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description See the message. */
+      429: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+      /** @description See the message. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "status": 400,
+           *       "message": "invalid_base",
+           *       "description": "base: XYZ is not a currency AfroFX carries."
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            error: true;
+            /**
+             * Format: int32
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description The error code, as Open Exchange Rates names it
+             * @example invalid_base
+             */
+            message: string;
+            /** @example base: XYZ is not a currency AfroFX carries. */
+            description: string;
+          };
+        };
+      };
+    };
+  };
+  getFixerLatest: {
+    parameters: {
+      query?: {
+        /** @description Your private key, where Fixer takes it (or send Authorization: Bearer <private key>). Redacted from every log. */
+        access_key?: string;
+        /**
+         * @description The currency the rates are per one unit of (default EUR): USD, EUR, GBP, CAD, NGN, KES, ZAR or GHS
+         * @example USD
+         */
+        base?: string;
+        /**
+         * @description The currencies to answer, comma-separated ISO codes (spaces are ignored); default: every one published against base
+         * @example NGN,KES
+         */
+        symbols?: string;
+        /** @description The market (default bank) */
+        market?: 'black_market_cash' | 'bank' | 'black_market_transfer';
+      };
+      header?: {
+        /** @description An ETag this call answered before: 304 Not Modified (free of charge) while it still holds. */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Latest rates (Fixer) */
+      200: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
+          ETag?: string;
+          /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
+          'Last-Modified'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "timestamp": 0,
+           *       "base": "string",
+           *       "date": "2026-11-01",
+           *       "rates": {
+           *         "NGN": 1505.375,
+           *         "KES": 129.25
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * Format: int64
+             * @description Unix time (seconds) of the newest rate in the answer
+             */
+            timestamp: number;
+            base: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
+             * @example 2026-11-01
+             */
+            date: string;
+            /**
+             * @description Units of each currency per one base. A rate we publish (units of NGN, KES, ZAR or GHS per USD, EUR, GBP or CAD) is our mid exact to 6 decimal places; its inverse is 1 / our mid to 12 significant digits.
+             * @example {
+             *       "NGN": 1505.375,
+             *       "KES": 129.25
+             *     }
+             */
+            rates: {
+              [key: string]: number;
+            };
+          };
+        };
+      };
+      /** @description Not modified */
+      304: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
+          ETag?: string;
+          /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
+          'Last-Modified'?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
+      400: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description The app has no active plan. */
+      402: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description The app's plan does not open this: the message names the cheapest plan that does. */
+      403: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description See the message. */
+      429: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description See the message. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getFixerHistorical: {
+    parameters: {
+      query?: {
+        /** @description Your private key, where Fixer takes it (or send Authorization: Bearer <private key>). Redacted from every log. */
+        access_key?: string;
+        /**
+         * @description The currency the rates are per one unit of (default EUR): USD, EUR, GBP, CAD, NGN, KES, ZAR or GHS
+         * @example USD
+         */
+        base?: string;
+        /**
+         * @description The currencies to answer, comma-separated ISO codes (spaces are ignored); default: every one published against base
+         * @example NGN,KES
+         */
+        symbols?: string;
+        /** @description The market (default bank) */
+        market?: 'black_market_cash' | 'bank' | 'black_market_transfer';
+      };
+      header?: {
+        /** @description An ETag this call answered before: 304 Not Modified (free of charge) while it still holds. */
+        'If-None-Match'?: string;
+      };
+      path: {
+        /**
+         * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
+         * @example 2026-11-01
+         */
+        date: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Rates of a past day (Fixer) */
+      200: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
+          ETag?: string;
+          /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
+          'Last-Modified'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "historical": true,
+           *       "date": "2026-11-01",
+           *       "timestamp": 0,
+           *       "base": "string",
+           *       "rates": {
+           *         "NGN": 1505.375,
+           *         "KES": 129.25
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            /** @enum {boolean} */
+            historical: true;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
+             * @example 2026-11-01
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Unix time (seconds) of the newest rate in the answer
+             */
+            timestamp: number;
+            base: string;
+            /**
+             * @description Units of each currency per one base. A rate we publish (units of NGN, KES, ZAR or GHS per USD, EUR, GBP or CAD) is our mid exact to 6 decimal places; its inverse is 1 / our mid to 12 significant digits.
+             * @example {
+             *       "NGN": 1505.375,
+             *       "KES": 129.25
+             *     }
+             */
+            rates: {
+              [key: string]: number;
+            };
+          };
+        };
+      };
+      /** @description Not modified */
+      304: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
+          ETag?: string;
+          /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
+          'Last-Modified'?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
+      400: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description The app has no active plan. */
+      402: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description The app's plan does not open this: the message names the cheapest plan that does. */
+      403: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description See the message. */
+      429: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description See the message. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getFixerTimeseries: {
+    parameters: {
+      query: {
+        /** @description Your private key, where Fixer takes it (or send Authorization: Bearer <private key>). Redacted from every log. */
+        access_key?: string;
+        /**
+         * @description The first day (UTC), YYYY-MM-DD
+         * @example 2026-11-01
+         */
+        start_date: string;
+        /**
+         * @description The last day (UTC), at most 366 days on
+         * @example 2026-11-01
+         */
+        end_date: string;
+        /**
+         * @description The currency the rates are per one unit of (default EUR): USD, EUR, GBP, CAD, NGN, KES, ZAR or GHS
+         * @example USD
+         */
+        base?: string;
+        /**
+         * @description The currencies to answer, comma-separated ISO codes (spaces are ignored); default: every one published against base
+         * @example NGN,KES
+         */
+        symbols?: string;
+        /** @description The market (default bank) */
+        market?: 'black_market_cash' | 'bank' | 'black_market_transfer';
+      };
+      header?: {
+        /** @description An ETag this call answered before: 304 Not Modified (free of charge) while it still holds. */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Daily rates over a range (Fixer) */
+      200: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
+          ETag?: string;
+          /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
+          'Last-Modified'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "start_date": "2026-11-01",
+           *       "end_date": "2026-11-01",
+           *       "base": "string",
+           *       "timeseries": true,
+           *       "rates": {
+           *         "property1": {
+           *           "NGN": 1505.375,
+           *           "KES": 129.25
+           *         },
+           *         "property2": {
+           *           "NGN": 1505.375,
+           *           "KES": 129.25
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
+             * @example 2026-11-01
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
+             * @example 2026-11-01
+             */
+            end_date: string;
+            base: string;
+            /** @enum {boolean} */
+            timeseries: true;
+            /** @description Per day (YYYY-MM-DD), the rates object of that day */
+            rates: {
+              [key: string]: {
+                [key: string]: number;
+              };
+            };
+          };
+        };
+      };
+      /** @description Not modified */
+      304: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
+          ETag?: string;
+          /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
+          'Last-Modified'?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
+      400: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description The app has no active plan. */
+      402: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description The app's plan does not open this: the message names the cheapest plan that does. */
+      403: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description See the message. */
+      429: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description See the message. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getFixerFluctuation: {
+    parameters: {
+      query: {
+        /** @description Your private key, where Fixer takes it (or send Authorization: Bearer <private key>). Redacted from every log. */
+        access_key?: string;
+        /**
+         * @description The first day (UTC), YYYY-MM-DD
+         * @example 2026-11-01
+         */
+        start_date: string;
+        /**
+         * @description The last day (UTC), at most 366 days on
+         * @example 2026-11-01
+         */
+        end_date: string;
+        /**
+         * @description The currency the rates are per one unit of (default EUR): USD, EUR, GBP, CAD, NGN, KES, ZAR or GHS
+         * @example USD
+         */
+        base?: string;
+        /**
+         * @description The currencies to answer, comma-separated ISO codes (spaces are ignored); default: every one published against base
+         * @example NGN,KES
+         */
+        symbols?: string;
+        /** @description The market (default bank) */
+        market?: 'black_market_cash' | 'bank' | 'black_market_transfer';
+      };
+      header?: {
+        /** @description An ETag this call answered before: 304 Not Modified (free of charge) while it still holds. */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How rates moved over a range (Fixer) */
+      200: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
+          ETag?: string;
+          /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
+          'Last-Modified'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "start_date": "2026-11-01",
+           *       "end_date": "2026-11-01",
+           *       "base": "string",
+           *       "fluctuation": true,
+           *       "rates": {
+           *         "property1": {
+           *           "start_rate": 0,
+           *           "end_rate": 0,
+           *           "change": 0,
+           *           "change_pct": 0
+           *         },
+           *         "property2": {
+           *           "start_rate": 0,
+           *           "end_rate": 0,
+           *           "change": 0,
+           *           "change_pct": 0
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
+             * @example 2026-11-01
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900-01-01 to 2100-12-31
+             * @example 2026-11-01
+             */
+            end_date: string;
+            base: string;
+            /** @enum {boolean} */
+            fluctuation: true;
+            rates: {
+              [key: string]: {
+                start_rate: number;
+                end_rate: number;
+                change: number;
+                change_pct: number;
+              };
+            };
+          };
+        };
+      };
+      /** @description Not modified */
+      304: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
+          ETag?: string;
+          /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
+          'Last-Modified'?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
+      400: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description The app has no active plan. */
+      402: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description The app's plan does not open this: the message names the cheapest plan that does. */
+      403: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description See the message. */
+      429: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description See the message. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getFixerSymbols: {
+    parameters: {
+      query?: {
+        /** @description Your private key, where Fixer takes it (or send Authorization: Bearer <private key>). Redacted from every log. */
+        access_key?: string;
+      };
+      header?: {
+        /** @description An ETag this call answered before: 304 Not Modified (free of charge) while it still holds. */
+        'If-None-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Currencies (Fixer) */
+      200: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
+          ETag?: string;
+          /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
+          'Last-Modified'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "symbols": {
+           *         "USD": "US Dollar",
+           *         "NGN": "Nigerian Naira"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * @example {
+             *       "USD": "US Dollar",
+             *       "NGN": "Nigerian Naira"
+             *     }
+             */
+            symbols: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Not modified */
+      304: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description The answer's version: send it back as If-None-Match for a free 304 while nothing changed. */
+          ETag?: string;
+          /** @description When the newest rate in the answer was entered (HTTP date), when there is one. */
+          'Last-Modified'?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
+      400: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description The app has no active plan. */
+      402: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description The app's plan does not open this: the message names the cheapest plan that does. */
+      403: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description See the message. */
+      429: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          /** @description The windows the key is counted in: "month" (the plan's monthly requests, q, over the period's w seconds; absent for premium accounts) and "burst" (q requests per second, w=1). */
+          'RateLimit-Policy'?: string;
+          /** @description The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
+        };
+      };
+      /** @description See the message. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "error": {
+           *         "code": 202,
+           *         "type": "invalid_currency_codes",
+           *         "info": "symbols: EUR against USD is not a pair AfroFX publishes."
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+              /**
+               * Format: int32
+               * @example 202
+               */
+              code: number;
+              /**
+               * @description The error type, as Fixer names it
+               * @example invalid_currency_codes
+               */
+              type: string;
+              /** @example symbols: EUR against USD is not a pair AfroFX publishes. */
+              info: string;
+            };
+          };
         };
       };
     };
@@ -4143,6 +8460,33 @@ export interface operations {
                */
               updatedAt: string;
               /**
+               * @description Where the figure came from: desk, csv or api (an admin publication), official:<bank> (a central bank), seed (demo data)
+               * @example desk
+               * @enum {string}
+               */
+              source:
+                | 'desk'
+                | 'csv'
+                | 'api'
+                | 'official:cbn'
+                | 'official:cbk'
+                | 'official:sarb'
+                | 'official:bog'
+                | 'seed';
+              /**
+               * Format: date-time
+               * @description When the figure was published; updatedAt moves on when it is corrected
+               * @example 2026-11-24T09:00:00.000Z
+               */
+              publishedAt: string;
+              /** @description The publication the figure went out in (null for demo data) */
+              publicationId: string | null;
+              /**
+               * Format: int64
+               * @description 0 as published, then 1, 2 … for each correction
+               */
+              revision: number;
+              /**
                * @description (buy + sell) / 2, rounded half up. A JSON number, exact to the 6 decimal places rates are stored with (computed in millionths, no float noise).
                * @example 1505.375
                */
@@ -4167,6 +8511,336 @@ export interface operations {
                * @example 0.3583
                */
               changePct: number | null;
+              /** @description The central bank's newest reference figure for this base and asset (see GET /v1/rates/official) */
+              official?: {
+                /**
+                 * @description The central bank that published the figure
+                 * @enum {string}
+                 */
+                source: 'cbn' | 'cbk' | 'sarb' | 'bog';
+                /**
+                 * Format: date
+                 * @description The business day the figure is for
+                 */
+                date: string;
+                /** @description Units of the base per one unit of the asset (mid or weighted average) */
+                mid: number;
+                buy: number | null;
+                sell: number | null;
+                /**
+                 * @description The line the source's terms ask to be shown with its figures
+                 * @example Source: Central Bank of Nigeria
+                 */
+                attribution: string;
+              };
+            };
+            rates: {
+              /** @example 5f0c1b7e-8f7a-4a52-8a4c-1f2d3e4b5a69 */
+              _id: string;
+              /**
+               * @description Market
+               * @enum {string}
+               */
+              market: 'black_market_cash' | 'bank' | 'black_market_transfer';
+              /**
+               * @description Foreign asset
+               * @enum {string}
+               */
+              asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+              /**
+               * @description Base (African) currency
+               * @enum {string}
+               */
+              base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+              /** @example 1500.5 */
+              buy: number;
+              /** @example 1510.25 */
+              sell: number;
+              /**
+               * Format: date-time
+               * @example 2026-11-24T09:00:00.000Z
+               */
+              createdAt: string;
+              /**
+               * Format: date-time
+               * @example 2026-11-24T09:00:00.000Z
+               */
+              updatedAt: string;
+              /**
+               * @description Where the figure came from: desk, csv or api (an admin publication), official:<bank> (a central bank), seed (demo data)
+               * @example desk
+               * @enum {string}
+               */
+              source:
+                | 'desk'
+                | 'csv'
+                | 'api'
+                | 'official:cbn'
+                | 'official:cbk'
+                | 'official:sarb'
+                | 'official:bog'
+                | 'seed';
+              /**
+               * Format: date-time
+               * @description When the figure was published; updatedAt moves on when it is corrected
+               * @example 2026-11-24T09:00:00.000Z
+               */
+              publishedAt: string;
+              /** @description The publication the figure went out in (null for demo data) */
+              publicationId: string | null;
+              /**
+               * Format: int64
+               * @description 0 as published, then 1, 2 … for each correction
+               */
+              revision: number;
+              /**
+               * @description (buy + sell) / 2, rounded half up. A JSON number, exact to the 6 decimal places rates are stored with (computed in millionths, no float noise).
+               * @example 1505.375
+               */
+              mid: number;
+              /**
+               * @description sell − buy. A JSON number, exact to the 6 decimal places rates are stored with (computed in millionths, no float noise).
+               * @example 9.75
+               */
+              spread: number;
+              /**
+               * @description spread / mid × 100. A JSON number in percent, rounded to 4 decimal places.
+               * @example 0.6477
+               */
+              spreadPct: number;
+              /**
+               * @description mid − the mid of the previous close: the last entry for the same market, base and asset made before the UTC day of this one (the previous UTC day's last entry, or an earlier day's when that day had none). null when there is none. A JSON number, exact to the 6 decimal places rates are stored with (computed in millionths, no float noise).
+               * @example 5.375
+               */
+              change: number | null;
+              /**
+               * @description change / the previous close's mid × 100. A JSON number in percent, rounded to 4 decimal places. null when there is no previous close.
+               * @example 0.3583
+               */
+              changePct: number | null;
+              /** @description The central bank's newest reference figure for this base and asset (see GET /v1/rates/official) */
+              official?: {
+                /**
+                 * @description The central bank that published the figure
+                 * @enum {string}
+                 */
+                source: 'cbn' | 'cbk' | 'sarb' | 'bog';
+                /**
+                 * Format: date
+                 * @description The business day the figure is for
+                 */
+                date: string;
+                /** @description Units of the base per one unit of the asset (mid or weighted average) */
+                mid: number;
+                buy: number | null;
+                sell: number | null;
+                /**
+                 * @description The line the source's terms ask to be shown with its figures
+                 * @example Source: Central Bank of Nigeria
+                 */
+                attribution: string;
+              };
+            }[];
+            publication: {
+              /** Format: uuid */
+              id: string;
+              /** Format: date-time */
+              publishedAt: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A 2xx answer in time marks the delivery succeeded. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Retried with backoff, as is a 5xx or no answer in time. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onRateCorrected: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body"> (v1 twice during a secret rotation) */
+        'AfroFX-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: uuid
+           * @description The delivery id: the same on every retry of a delivery, so deduplicate on it.
+           */
+          id: string;
+          /** @constant */
+          type: 'rate.corrected';
+          /** Format: date-time */
+          createdAt: string;
+          data: {
+            rate: {
+              /** @example 5f0c1b7e-8f7a-4a52-8a4c-1f2d3e4b5a69 */
+              _id: string;
+              /**
+               * @description Market
+               * @enum {string}
+               */
+              market: 'black_market_cash' | 'bank' | 'black_market_transfer';
+              /**
+               * @description Foreign asset
+               * @enum {string}
+               */
+              asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+              /**
+               * @description Base (African) currency
+               * @enum {string}
+               */
+              base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+              /** @example 1500.5 */
+              buy: number;
+              /** @example 1510.25 */
+              sell: number;
+              /**
+               * Format: date-time
+               * @example 2026-11-24T09:00:00.000Z
+               */
+              createdAt: string;
+              /**
+               * Format: date-time
+               * @example 2026-11-24T09:00:00.000Z
+               */
+              updatedAt: string;
+              /**
+               * @description Where the figure came from: desk, csv or api (an admin publication), official:<bank> (a central bank), seed (demo data)
+               * @example desk
+               * @enum {string}
+               */
+              source:
+                | 'desk'
+                | 'csv'
+                | 'api'
+                | 'official:cbn'
+                | 'official:cbk'
+                | 'official:sarb'
+                | 'official:bog'
+                | 'seed';
+              /**
+               * Format: date-time
+               * @description When the figure was published; updatedAt moves on when it is corrected
+               * @example 2026-11-24T09:00:00.000Z
+               */
+              publishedAt: string;
+              /** @description The publication the figure went out in (null for demo data) */
+              publicationId: string | null;
+              /**
+               * Format: int64
+               * @description 0 as published, then 1, 2 … for each correction
+               */
+              revision: number;
+              /**
+               * @description (buy + sell) / 2, rounded half up. A JSON number, exact to the 6 decimal places rates are stored with (computed in millionths, no float noise).
+               * @example 1505.375
+               */
+              mid: number;
+              /**
+               * @description sell − buy. A JSON number, exact to the 6 decimal places rates are stored with (computed in millionths, no float noise).
+               * @example 9.75
+               */
+              spread: number;
+              /**
+               * @description spread / mid × 100. A JSON number in percent, rounded to 4 decimal places.
+               * @example 0.6477
+               */
+              spreadPct: number;
+              /**
+               * @description mid − the mid of the previous close: the last entry for the same market, base and asset made before the UTC day of this one (the previous UTC day's last entry, or an earlier day's when that day had none). null when there is none. A JSON number, exact to the 6 decimal places rates are stored with (computed in millionths, no float noise).
+               * @example 5.375
+               */
+              change: number | null;
+              /**
+               * @description change / the previous close's mid × 100. A JSON number in percent, rounded to 4 decimal places. null when there is no previous close.
+               * @example 0.3583
+               */
+              changePct: number | null;
+              /** @description The central bank's newest reference figure for this base and asset (see GET /v1/rates/official) */
+              official?: {
+                /**
+                 * @description The central bank that published the figure
+                 * @enum {string}
+                 */
+                source: 'cbn' | 'cbk' | 'sarb' | 'bog';
+                /**
+                 * Format: date
+                 * @description The business day the figure is for
+                 */
+                date: string;
+                /** @description Units of the base per one unit of the asset (mid or weighted average) */
+                mid: number;
+                buy: number | null;
+                sell: number | null;
+                /**
+                 * @description The line the source's terms ask to be shown with its figures
+                 * @example Source: Central Bank of Nigeria
+                 */
+                attribution: string;
+              };
+            };
+            revision: {
+              /** Format: uuid */
+              _id: string;
+              /** Format: uuid */
+              rateId: string;
+              /**
+               * Format: int64
+               * @description 1 for the first correction of the record, and so on
+               */
+              revision: number;
+              /** @enum {string} */
+              kind: 'correction' | 'withdrawal';
+              /**
+               * @description Market
+               * @enum {string}
+               */
+              market: 'black_market_cash' | 'bank' | 'black_market_transfer';
+              /**
+               * @description Base (African) currency
+               * @enum {string}
+               */
+              base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+              /**
+               * @description Foreign asset
+               * @enum {string}
+               */
+              asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+              old: {
+                buy: number;
+                sell: number;
+              };
+              new: {
+                buy: number;
+                sell: number;
+              };
+              reason: string;
+              /**
+               * Format: date-time
+               * @description When the corrected record was first published
+               */
+              publishedAt: string;
+              /** Format: date-time */
+              revisedAt: string;
             };
           };
         };
@@ -4245,6 +8919,33 @@ export interface operations {
                */
               updatedAt: string;
               /**
+               * @description Where the figure came from: desk, csv or api (an admin publication), official:<bank> (a central bank), seed (demo data)
+               * @example desk
+               * @enum {string}
+               */
+              source:
+                | 'desk'
+                | 'csv'
+                | 'api'
+                | 'official:cbn'
+                | 'official:cbk'
+                | 'official:sarb'
+                | 'official:bog'
+                | 'seed';
+              /**
+               * Format: date-time
+               * @description When the figure was published; updatedAt moves on when it is corrected
+               * @example 2026-11-24T09:00:00.000Z
+               */
+              publishedAt: string;
+              /** @description The publication the figure went out in (null for demo data) */
+              publicationId: string | null;
+              /**
+               * Format: int64
+               * @description 0 as published, then 1, 2 … for each correction
+               */
+              revision: number;
+              /**
                * @description (buy + sell) / 2, rounded half up. A JSON number, exact to the 6 decimal places rates are stored with (computed in millionths, no float noise).
                * @example 1505.375
                */
@@ -4269,6 +8970,28 @@ export interface operations {
                * @example 0.3583
                */
               changePct: number | null;
+              /** @description The central bank's newest reference figure for this base and asset (see GET /v1/rates/official) */
+              official?: {
+                /**
+                 * @description The central bank that published the figure
+                 * @enum {string}
+                 */
+                source: 'cbn' | 'cbk' | 'sarb' | 'bog';
+                /**
+                 * Format: date
+                 * @description The business day the figure is for
+                 */
+                date: string;
+                /** @description Units of the base per one unit of the asset (mid or weighted average) */
+                mid: number;
+                buy: number | null;
+                sell: number | null;
+                /**
+                 * @description The line the source's terms ask to be shown with its figures
+                 * @example Source: Central Bank of Nigeria
+                 */
+                attribution: string;
+              };
             };
             threshold: {
               _id: string;

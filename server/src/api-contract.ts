@@ -26,9 +26,20 @@ export const OPERATION_IDS: Record<string, string> = {
   'get /v1/rates/history': 'getRateHistory',
   'get /v1/rates/premium': 'getRatePremium',
   'get /v1/rates/ohlc': 'getRateCandles',
+  'get /v1/rates/revisions': 'listRateRevisions',
+  'get /v1/rates/official': 'getOfficialRates',
   'get /v1/convert': 'convertAmount',
   'get /v1/currencies': 'listCurrencies',
   'get /v1/usage': 'getUsage',
+  'get /v1/latest.json': 'getOxrLatest',
+  'get /v1/historical/{date}.json': 'getOxrHistorical',
+  'get /v1/convert/{amount}/{from}/{to}': 'getOxrConvert',
+  'get /v1/usage.json': 'getOxrUsage',
+  'get /v1/latest': 'getFixerLatest',
+  'get /v1/{date}': 'getFixerHistorical',
+  'get /v1/timeseries': 'getFixerTimeseries',
+  'get /v1/fluctuation': 'getFixerFluctuation',
+  'get /v1/symbols': 'getFixerSymbols',
   'post /v1/account/webhooks/{appId}': 'createWebhookEndpoint',
   'get /v1/account/webhooks/{appId}': 'listWebhookEndpoints',
   'delete /v1/account/webhooks/{appId}/{endpointId}': 'deleteWebhookEndpoint',
@@ -51,10 +62,24 @@ const integerHeader = (description: string) => ({
   description,
   schema: { type: 'integer', format: 'int64', minimum: 0, maximum: 2_147_483_647 },
 });
+const stringHeader = (description: string, example: string) => ({
+  description,
+  schema: { type: 'string', maxLength: 200, examples: [example] },
+});
+/**
+ * The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers). The older RateLimit-Limit,
+ * RateLimit-Remaining and RateLimit-Reset are still sent with the same figures, and named in RateLimit's description
+ * only: OWASP's rule wants exactly one of the two forms documented.
+ */
 const RATE_LIMIT_HEADERS = {
-  'RateLimit-Limit': integerHeader('Requests your plan allows this month (absent for premium accounts).'),
-  'RateLimit-Remaining': integerHeader('Requests left this month, as last counted.'),
-  'RateLimit-Reset': integerHeader('Seconds until the monthly count resets.'),
+  'RateLimit-Policy': stringHeader(
+    'The windows the key is counted in: "month" (the plan\'s monthly requests, q, over the period\'s w seconds; absent for premium accounts) and "burst" (q requests per second, w=1).',
+    '"month";q=100000;w=2592000, "burst";q=10;w=1',
+  ),
+  RateLimit: stringHeader(
+    'The window that applies now: "month" with r requests remaining and t seconds until it resets; on a burst 429, "burst";r=0;t=1. The same figures go out as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (on a burst 429: the per-second limit, 0 and 1).',
+    '"month";r=97293;t=1314000',
+  ),
 };
 const RETRY_AFTER = {
   'Retry-After': integerHeader('Seconds to wait before trying again.'),
@@ -90,7 +115,7 @@ const KEY_ERRORS = {
     message: 'This app has no active plan. Buy a plan in the developer console to use the API.',
   }),
   '429': errorResponse(
-    'The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again.',
+    'The monthly limit is reached, more than the per-second burst was sent, or too many unknown keys came from your address. Retry-After says when to try again, in seconds. The RateLimit fields describe the window that was hit: the month, or on a burst refusal the one-second window ("burst";r=0;t=1).',
     {
       statusCode: 429,
       error: 'Too Many Requests',
@@ -98,7 +123,7 @@ const KEY_ERRORS = {
     },
   ),
 };
-/** Issue 20: a call the key's plan does not open (an endpoint, a market or a history depth). */
+/** A call the key's plan does not open (an endpoint, a market or a history depth). */
 const ENTITLEMENT_ERROR = errorResponse(
   "The key's plan does not open this call (its endpoint, market, history depth or export): the message names the cheapest plan that does. Not charged.",
   {
@@ -179,14 +204,49 @@ function keyOperation(operation: Operation) {
     schema.enum = [...schema.enum, ...codes];
   }
   if (conditional) operation.parameters = [...(operation.parameters ?? []), IF_NONE_MATCH];
-  Object.assign(responses, { ...KEY_ERRORS, ...responses, ...KEY_ERRORS, '500': SERVER_ERROR });
-  if ('403' in responses) responses['403'] = ENTITLEMENT_ERROR;
+  // A compatible call (Open Exchange Rates, Fixer) declares its errors in its peer's shape: those stay.
+  const peerShaped = Object.fromEntries(
+    Object.entries(responses).filter(([status, response]) => {
+      const schema = (response.content as Record<string, Json> | undefined)?.['application/json']?.schema as
+        Json | undefined;
+      return /^[45]/.test(status) && schema !== undefined && schema.$ref !== ERROR_REF.$ref;
+    }),
+  );
+  Object.assign(responses, { ...KEY_ERRORS, ...responses, ...KEY_ERRORS, '500': SERVER_ERROR }, peerShaped);
+  if ('403' in responses && !('403' in peerShaped)) responses['403'] = ENTITLEMENT_ERROR;
   for (const [status, response] of Object.entries(responses)) {
     const headers = { ...(response.headers as Json | undefined), ...ALLOW_ORIGIN };
     if (/^[234]/.test(status)) Object.assign(headers, RATE_LIMIT_HEADERS);
     if (conditional && (status.startsWith('2') || status === '304')) Object.assign(headers, CACHE_HEADERS);
     if (status === '429') Object.assign(headers, RETRY_AFTER);
     if (Object.keys(headers).length > 0) response.headers = headers;
+  }
+}
+
+/** The headers of a call counted against a per-app limit (webhook management): its window, not the month's. */
+const APP_LIMIT_HEADERS = {
+  'RateLimit-Policy': stringHeader(
+    "With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app.",
+    '"webhooks";q=60;w=60',
+  ),
+  RateLimit: stringHeader(
+    'The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset).',
+    '"webhooks";r=59;t=60',
+  ),
+};
+
+/** Webhook management with the app's key (or the developer's session): limited per app, and says so. */
+function appLimitedOperation(operation: Operation) {
+  const responses = (operation.responses ??= {});
+  responses['429'] ??= errorResponse(
+    "Too many calls with this app's key in the window: Retry-After says when to try again, in seconds.",
+    { statusCode: 429, error: 'Too Many Requests', message: 'Too many attempts. Try again in 42 seconds.' },
+  );
+  for (const [status, response] of Object.entries(responses)) {
+    if (!/^[24]/.test(status)) continue;
+    const headers = { ...(response.headers as Json | undefined), ...APP_LIMIT_HEADERS };
+    if (status === '429') Object.assign(headers, RETRY_AFTER);
+    response.headers = headers;
   }
 }
 
@@ -226,7 +286,8 @@ export function contractDocument(paid: OpenApiDocument, webhooks: Json): OpenApi
   document.info = {
     ...document.info,
     license: { name: 'Proprietary: use under the AfroFX terms of service', identifier: 'LicenseRef-AfroFX' },
-    contact: { name: 'AfroFX support', url: `${String(document.servers?.[0]?.url ?? '')}/contact` },
+    // The API's page on the site: its plans, its documentation and how to reach us.
+    contact: { name: 'AfroFX API support', url: `${String(document.servers?.[0]?.url ?? '')}/api` },
   };
   // The paid API is meant for the public; OWASP's inventory rule asks that this be said.
   document.servers = document.servers?.map((server) => ({ ...server, 'x-internal': false }));
@@ -259,6 +320,7 @@ export function contractDocument(paid: OpenApiDocument, webhooks: Json): OpenApi
             'Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>.',
         });
         responses['500'] ??= SERVER_ERROR;
+        if (operation.security.some((scheme) => 'apiKey' in scheme)) appLimitedOperation(operation);
       }
     }
   }

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import scalarApiReference, { type ApiReferenceConfiguration } from '@scalar/fastify-api-reference';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ANSWER_CHANGING_PARAMETERS, IGNORED_PARAMETERS } from './modules/paid-api/foreign-params';
 
 // The paid API's quick-start, shown at the top of the interactive documentation (/docs).
 export function apiQuickStart(baseUrl: string): string {
@@ -46,15 +47,22 @@ for rate in res.json()["data"]:
 
 ## Quota and limits
 Every 2xx answer counts once against your plan's monthly requests; a \`304 Not Modified\` and a refused request are free.
-Each answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the monthly count resets).
-Every \`429\` carries \`Retry-After\` (at the monthly limit, over the per-second burst, or after too many unknown keys); an app without an active plan gets \`402\`; a bad or rotated key gets \`401\`.
+Each answer carries the IETF RateLimit header fields: \`RateLimit-Policy\` names the two windows your key is counted in (\`"month";q=100000;w=2592000, "burst";q=10;w=1\`), and \`RateLimit\` the one that applies now (\`"month";r=97293;t=1314000\`), with \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the monthly count resets).
+Every \`429\` carries \`Retry-After\` in seconds (at the monthly limit, over the per-second burst, or after too many unknown keys); a burst \`429\` describes the one-second window (\`RateLimit: "burst";r=0;t=1\`, \`RateLimit-Remaining: 0\`, \`Retry-After: 1\`). An app without an active plan gets \`402\`; a bad or rotated key gets \`401\`.
 Send the \`ETag\` of a rates answer back as \`If-None-Match\` to get a free \`304\` while nothing changed.
 
 ## Coming from another FX API
 - ISO 4217 codes work wherever an id does: \`base=NGN\`, \`asset=USD\`, \`from=USD&to=KES\`; \`/v1/currencies\` lists each id with its code.
 - \`symbols=USD,GBP\` on \`/v1/rates\` picks several assets; \`date=2026-11-01\` answers the table as it stood at the end of that UTC day.
 - \`GET /v1/usage\` answers this period's count, limit, plan and reset, free of charge.
-- Query parameters a call does not know are ignored, so a client's cache-buster does no harm.
+- Open Exchange Rates and Fixer customers change the base URL and the key, and keep their code: \`/v1/latest.json\`, \`/v1/historical/{date}.json\`, \`/v1/convert/{amount}/{from}/{to}\` and \`/v1/usage.json\` answer in OXR's shapes, \`/v1/latest\`, \`/v1/{date}\`, \`/v1/timeseries\`, \`/v1/fluctuation\` and \`/v1/symbols\` in Fixer's, in their direction (units of each symbol per one base) from the \`bank\` market unless \`market=\` names another. The key may go in the query as \`app_id\` or \`access_key\` (redacted from every log).
+- No silent wrong answer: a parameter another FX API uses to choose the figures is a \`400\` naming ours where a call does not take it (${Object.keys(
+    ANSWER_CHANGING_PARAMETERS,
+  )
+    .map((name) => `\`${name}\``)
+    .join(
+      ', ',
+    )}). Other unknown parameters, such as cache-busters (${IGNORED_PARAMETERS.map((name) => `\`${name}\``).join(', ')}), are ignored; spaces in \`symbols\` are too.
 - \`HEAD\` is answered and counted like the \`GET\` it stands for.
 
 \`\`\`bash
@@ -80,7 +88,7 @@ Every error is JSON: \`{ "message": "…", "statusCode": 400, "error": "Bad Requ
  * Tags of the calls a paying developer makes: the paid API, the service status, and the webhooks an app registers
  * (with how to verify their signature). Everything else is console.
  */
-export const PAID_API_TAGS = ['Rates API', 'Status', 'Webhooks'];
+export const PAID_API_TAGS = ['Rates API', 'Compatibility', 'Status', 'Webhooks'];
 
 type Operation = { tags?: string[] };
 export interface OpenApiDocument {
@@ -296,6 +304,10 @@ export async function apiDocsPage(app: FastifyInstance, { document }: { document
       hiddenClients: HIDDEN_CLIENTS,
       defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
       authentication: { preferredSecurityScheme: 'apiKey' },
+      // The served document names PUBLIC_URL (a generated client needs an absolute server), but the page's Test
+      // Request may only reach the address the page came from (CSP connect-src 'self'): the site is opened at
+      // localhost, 127.0.0.1 or a LAN name alike in development, with or without www elsewhere.
+      servers: [{ url: '/', description: 'This site' }],
       showDeveloperTools: 'never',
       // Scalar's own hosted client, off the site: the page's Test Request is enough.
       hideClientButton: true,

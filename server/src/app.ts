@@ -18,9 +18,17 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { sandboxPayRoutes } from './modules/payments/sandbox.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { paidApi } from './modules/paid-api/paid-api';
-import { createRatesSnapshot } from './modules/paid-api/rates-snapshot';
+import { createRatesSnapshot } from './modules/rates/rates-snapshot';
 import { ratesRoutes } from './modules/rates/rates.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { deskRoutes } from './modules/rates/desk.routes';
+import { activityRoutes } from './modules/activity/activity.routes';
+import { activityPlugin } from './plugins/activity';
+import { rateStatusRoutes } from './modules/rate-status/rate-status.routes';
+import { officialRatesRoutes } from './modules/official-rates/official-rates.routes';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { telegramBot } from './modules/telegram/telegram-bot.plugin';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { webhookEventsDocument } from './modules/webhooks/webhook-events';
 import { webhooksGuide } from './modules/webhooks/webhooks-guide';
@@ -28,6 +36,7 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { limitsPlugin } from './plugins/limits';
+import { configurePasswordHashing } from './passwords';
 import { spaPlugin } from './plugins/spa';
 import { buildValidator } from './validation';
 import type { Runtime } from './runtime';
@@ -62,12 +71,22 @@ export async function buildApp(
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
   });
 
-  await app.register(limitsPlugin, { redisUrl: config.redisUrl, keyPrefix: runtime.keyPrefix });
+  await app.register(limitsPlugin, {
+    redisUrl: config.redisUrl,
+    keyPrefix: runtime.keyPrefix,
+    signupsPerMinute: config.signupsPerMinute,
+  });
+  configurePasswordHashing(config.passwordHashing);
   await app.register(authPlugin, {
     secret: config.jwtSecret,
-    services,
+    sessions: {
+      adminSessionIsValid: (id, version) => services.adminUsers.sessionIsValid(id, version),
+      developerSessionIsValid: async (id, version) =>
+        Boolean(await services.accounts.developerSession(id, version)),
+    },
     secureCookies: config.publicUrl.startsWith('https:'),
   });
+  await app.register(activityPlugin, { activity: services.activity });
 
   await app.register(fastifySwagger, {
     // Shared schemas by name (ErrorBody is published as Error), never def-N: generated clients name types after them.
@@ -82,13 +101,15 @@ export async function buildApp(
         version: '1.0.0',
         description: apiQuickStart(config.publicUrl),
       },
-      // In development the site is opened at localhost, 127.0.0.1 or a LAN name alike: the docs' Test Request goes
-      // to the address the page came from, which the CSP (connect-src 'self') allows. Elsewhere it names PUBLIC_URL.
-      servers: [
-        config.env === 'development' ? { url: '/', description: 'This site' } : { url: config.publicUrl },
-      ],
+      // Absolute, from PUBLIC_URL, in every environment: a generated client in Node cannot resolve a relative one.
+      servers: [{ url: config.publicUrl }],
       tags: [
         { name: 'Rates API', description: 'The paid API: authenticate with your private key.' },
+        {
+          name: 'Compatibility',
+          description:
+            'Open Exchange Rates- and Fixer-compatible calls: change the base URL and the key, keep your code (docs/switching.md). Paid calls like the rest.',
+        },
         { name: 'Status', description: 'Whether the service is up; no key needed.' },
         { name: 'Public', description: 'Calls of the public site.' },
         { name: 'Account', description: 'Developer console: account calls.' },
@@ -132,6 +153,7 @@ export async function buildApp(
       await v1.register(siteRoutes, routeOptions);
       await v1.register(ratesRoutes, routeOptions);
       await v1.register(subscribersRoutes, routeOptions);
+      await v1.register(alertsRoutes, routeOptions);
       await v1.register(adminUsersRoutes, routeOptions);
       await v1.register(plansRoutes, routeOptions);
       await v1.register(paymentsRoutes, routeOptions);
@@ -141,6 +163,11 @@ export async function buildApp(
       // Apart from the apps routes' session hooks: endpoints are managed with the session or the app's key.
       await v1.register(webhooksRoutes, routeOptions);
       await v1.register(jobRunsRoutes, routeOptions);
+      await v1.register(settingsRoutes, routeOptions);
+      await v1.register(deskRoutes, routeOptions);
+      await v1.register(activityRoutes, routeOptions);
+      await v1.register(rateStatusRoutes, routeOptions);
+      await v1.register(officialRatesRoutes, routeOptions);
       await v1.register(appsAdminRoutes, routeOptions);
       await v1.register(paidApi, {
         metering: {
@@ -155,7 +182,8 @@ export async function buildApp(
         },
         entitlementsOnSale: () => services.plans.entitlementsOnSale(),
         rates: services.rates,
-        snapshot: createRatesSnapshot(services.rates, runtime.changes),
+        officialRates: services.officialRates,
+        snapshot: createRatesSnapshot(services.rates, runtime.changes, () => services.officialRates.latest()),
         staleAfterHours: config.staleAfterHours,
       });
       v1.get('/openapi.json', { schema: { hide: true } }, async () => apiDocuments().paid);
@@ -164,9 +192,26 @@ export async function buildApp(
     { prefix: '/v1' },
   );
 
+  if (config.telegram) {
+    await app.register(telegramBot, {
+      settings: config.telegram,
+      publicUrl: config.publicUrl,
+      alerts: services.alerts,
+      telegramChats: services.telegramChats,
+      snapshot: createRatesSnapshot(services.rates, runtime.changes),
+      log: runtime.log,
+    });
+  }
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxPayRoutes, { ...routeOptions, prefix: '/sandbox-pay' });
   }
-  await app.register(spaPlugin, { webDist: config.webDist, runtime, renderPage: options.renderPage });
+  await app.register(spaPlugin, {
+    webDist: config.webDist,
+    publicUrl: config.publicUrl,
+    staleAfterHours: config.staleAfterHours,
+    ratesSnapshot: () =>
+      createRatesSnapshot(services.rates, runtime.changes, () => services.officialRates.latest()),
+    renderPage: options.renderPage,
+  });
   return app;
 }

@@ -1,14 +1,42 @@
 // The only reader of process.env (STYLE rule 2): parsed and validated once, then handed out typed.
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
-  BASQET_API_URL,
-  BASQET_SCRIPT_URL,
-  WEBHOOK_SIGNATURE_CHECKS,
-  type WebhookSignatureCheck,
-} from './modules/payments/basqet-contract';
+  ConfigError,
+  parseBoolean,
+  parseCount,
+  parseEmail,
+  parseLogFormat,
+  parsePort,
+  parsePositiveInteger,
+  parseTimeOfDay,
+  parseTimeZone,
+  parseUrl,
+  type Env,
+  type LogFormat,
+} from './config-parse';
+import { parsePayment, type PaymentConfig } from './config-payment';
 import { packageRoot } from './paths';
+import type {
+  DailyTime,
+  OfficialSourceSettings,
+  TelegramSettings,
+  TwitterCredentials,
+  WebhookSettings,
+} from './settings';
+
+export { ConfigError } from './config-parse';
+export type {
+  DailyTime,
+  OfficialSourceSettings,
+  PaymentProviderName,
+  PaymentSettings,
+  TelegramSettings,
+  TwitterCredentials,
+  WebhookSettings,
+} from './settings';
 
 /**
  * Passwords printed in the README and at `npm start`: anybody may try them, so production refuses them (the admin's
@@ -22,20 +50,12 @@ export const PUBLISHED_PASSWORDS = {
 /** Until an operator sets the registered address, receipts name the city AfroFX works from. */
 const DEFAULT_COMPANY_ADDRESS = 'AfroFX, Lagos, Nigeria';
 
-export interface TwitterCredentials {
-  appKey: string;
-  appSecret: string;
-  accessToken: string;
-  accessSecret: string;
-}
-
-export interface Config {
+export interface Config extends PaymentConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   logLevel: string;
-  /** pretty: coloured, one readable line per entry (development); json: one JSON object per line, for collectors. */
-  logFormat: 'pretty' | 'json';
+  logFormat: LogFormat;
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -43,22 +63,12 @@ export interface Config {
   mailFrom: string;
   /** The address visitors and developers write to for help (the legal pages, the portal's E-mail support). */
   supportEmail: string;
-  /** AfroFX's postal address, printed on every receipt (issue 20). */
+  /** AfroFX's postal address, printed on every receipt. */
   companyAddress: string;
   publicUrl: string;
   jwtSecret: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
-  paymentProvider: 'sandbox' | 'basqet';
-  basqet: { publicKey: string; secretKey: string } | undefined;
-  /** The provider's HTTP API and checkout script: Basqet's, or the sandbox's own copy served by this product. */
-  payment: {
-    apiUrl: string;
-    scriptUrl: string;
-    publicKey: string;
-    secretKey: string;
-    webhookSignature: WebhookSignatureCheck;
-  };
   twitter: TwitterCredentials | undefined;
   /** Where the rate tweet is posted: Twitter/X itself, or a local fake of its API in tests. */
   twitterApiUrl: string;
@@ -75,129 +85,24 @@ export interface Config {
   runWorkerInApi: boolean;
   /** Paid API: requests one key may make per second before 429 (a flood guard, apart from the monthly quota). */
   apiBurstPerSecond: number;
-  /** Issue 20: how many apps of one account may run a free plan. */
+  /** How many apps of one account may run a free plan. */
   freePlanAppsPerAccount: number;
+  /** One process's password hashing: how many at once, and how long a sign-up or sign-in waits its turn (then 503). */
+  passwordHashing: { concurrency: number; maxWaitMs: number };
+  /** Sign-ups from all clients together in a minute, beside the per-client and per-mailbox limits. */
+  signupsPerMinute: number;
   /** Paid API: how often buffered request-log entries and quota counts are written to the database. */
   requestLogFlushMs: number;
   /** Paid API: how long request-log writes may keep failing before /v1/health answers 503. */
   requestLogUnhealthyAfterMs: number;
   /** Days of request log kept before today (UTC); older days are dropped whole, their daily roll-ups kept. */
   requestLogRetentionDays: number;
-  /** A quote older than this is answered with stale: true (issue 10). */
+  /** A quote older than this is answered with stale: true. */
   staleAfterHours: number;
   webhooks: WebhookSettings;
-}
-
-export interface WebhookSettings {
-  /**
-   * Lets webhook targets sit on private, loopback, link-local, unique-local, CGNAT and unspecified addresses. Off
-   * unless WEBHOOK_ALLOW_PRIVATE_TARGETS says so, except in the embedded demo (`npm start`), where receivers run on
-   * the same machine.
-   */
-  allowPrivateTargets: boolean;
-  /** How long one delivery attempt may take, connection to last byte of the answer. */
-  timeoutMs: number;
-  /** Wait before the first retry; each further retry waits twice as long, within 24 hours of the event. */
-  retryBaseMs: number;
-  /** Failed attempts in a row (timeouts, errors, non-2xx) that park an endpoint. */
-  parkAfterFailures: number;
-  /** How long a parked endpoint waits before one trial attempt. */
-  parkCooldownMs: number;
-  /** Deliveries one app may have in flight at once, over all its endpoints. */
-  appInFlight: number;
-}
-
-/** A time of day on a time zone's wall clock, e.g. 07:00 in Africa/Lagos. */
-export interface DailyTime {
-  hour: number;
-  minute: number;
-  timeZone: string;
-}
-
-export class ConfigError extends Error {}
-
-type Env = Record<string, string | undefined>;
-
-function parsePort(raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
-  }
-  return port;
-}
-
-function parsePositiveInteger(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new ConfigError(`${name} must be a whole number above 0, got "${raw}"`);
-  return value;
-}
-
-function parseCount(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0)
-    throw new ConfigError(`${name} must be a whole number from 0 up, got "${raw}"`);
-  return value;
-}
-
-function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-}
-
-function parseLogFormat(raw: string | undefined, fallback: Config['logFormat']): Config['logFormat'] {
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === 'pretty' || raw === 'json') return raw;
-  throw new ConfigError(`LOG_FORMAT must be pretty or json, got "${raw}"`);
-}
-
-function parseUrl(name: string, raw: string | undefined, protocols: string[]): string | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} is not a valid URL`);
-  }
-  if (!protocols.includes(url.protocol)) {
-    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
-  }
-  return raw;
-}
-
-function parseEmail(name: string, raw: string | undefined, fallback: string): string {
-  const value = raw === undefined || raw === '' ? fallback : raw.trim();
-  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value)) {
-    throw new ConfigError(`${name} must be an e-mail address such as support@example.com, got "${value}"`);
-  }
-  return value;
-}
-
-function parseTimeOfDay(
-  name: string,
-  raw: string | undefined,
-  fallback: string,
-): { hour: number; minute: number } {
-  const value = raw === undefined || raw === '' ? fallback : raw;
-  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value);
-  if (!match) throw new ConfigError(`${name} must be a 24-hour time as HH:MM, e.g. 07:00, got "${value}"`);
-  return { hour: Number(match[1]), minute: Number(match[2]) };
-}
-
-function parseTimeZone(name: string, raw: string | undefined, fallback: string): string {
-  const value = raw === undefined || raw === '' ? fallback : raw;
-  try {
-    // Throws a RangeError for a name the IANA database does not know.
-    new Intl.DateTimeFormat('en', { timeZone: value });
-  } catch {
-    throw new ConfigError(`${name} must be an IANA time zone such as Africa/Lagos, got "${value}"`);
-  }
-  return value;
+  officialSources: OfficialSourceSettings;
+  /** The Telegram bot; absent without TELEGRAM_BOT_TOKEN (the site then shows no Telegram link). */
+  telegram: TelegramSettings | undefined;
 }
 
 /** Outside production a secret is generated once and kept in DATA_DIR, so sessions survive restarts. */
@@ -207,6 +112,130 @@ function persistedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function parseJwtSecret(env: Env, production: boolean, dataDir: string): string {
+  const jwtSecret = env.JWT_SECRET;
+  if (jwtSecret !== undefined && jwtSecret !== '' && jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+  }
+  if (jwtSecret) return jwtSecret;
+  if (production) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  return persistedSecret(dataDir);
+}
+
+// DESIGN §6: no default password in production.
+function parseAdmin(env: Env, production: boolean): Pick<Config, 'adminEmail' | 'adminPassword'> {
+  const adminEmail = env.ADMIN_EMAIL || (production ? undefined : 'admin@example.com');
+  const adminPassword = env.ADMIN_PASSWORD || (production ? undefined : PUBLISHED_PASSWORDS.admin);
+  if (adminPassword !== undefined && adminPassword.length < 8) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters long');
+  }
+  if (production && Object.values(PUBLISHED_PASSWORDS).some((published) => published === adminPassword)) {
+    throw new ConfigError(
+      'ADMIN_PASSWORD is the published demo password: production needs a password of your own',
+    );
+  }
+  return { adminEmail, adminPassword };
+}
+
+function parseDemoData(env: Env, production: boolean, databaseUrl: string | undefined): boolean {
+  const demoData = parseBoolean('DEMO_DATA', env.DEMO_DATA, !production && !databaseUrl);
+  if (production && demoData) {
+    throw new ConfigError(
+      `DEMO_DATA seeds a developer whose password (${PUBLISHED_PASSWORDS.developer}) is published: production runs without it`,
+    );
+  }
+  return demoData;
+}
+
+function parseTwitter(env: Env): TwitterCredentials | undefined {
+  const twitterValues = [
+    env.TWITTER_APP_KEY,
+    env.TWITTER_APP_SECRET,
+    env.TWITTER_ACCESS_TOKEN,
+    env.TWITTER_ACCESS_SECRET,
+  ];
+  const twitterSet = twitterValues.filter(Boolean).length;
+  if (twitterSet > 0 && twitterSet < 4) {
+    throw new ConfigError(
+      'TWITTER_APP_KEY, TWITTER_APP_SECRET, TWITTER_ACCESS_TOKEN and TWITTER_ACCESS_SECRET go together',
+    );
+  }
+  return twitterSet === 4
+    ? {
+        appKey: env.TWITTER_APP_KEY!,
+        appSecret: env.TWITTER_APP_SECRET!,
+        accessToken: env.TWITTER_ACCESS_TOKEN!,
+        accessSecret: env.TWITTER_ACCESS_SECRET!,
+      }
+    : undefined;
+}
+
+function parseTelegram(env: Env, publicUrl: string, jwtSecret: string): TelegramSettings | undefined {
+  const telegramToken = env.TELEGRAM_BOT_TOKEN?.trim();
+  if (!telegramToken) return undefined;
+  return {
+    token: telegramToken,
+    apiRoot: (
+      parseUrl('TELEGRAM_API_ROOT', env.TELEGRAM_API_ROOT, ['http:', 'https:']) ?? 'https://api.telegram.org'
+    ).replace(/\/+$/, ''),
+    mode: publicUrl.startsWith('https:') ? 'webhook' : 'polling',
+    webhookSecret: createHmac('sha256', jwtSecret).update(`telegram webhook ${telegramToken}`).digest('hex'),
+    link: `https://t.me/${(env.TELEGRAM_BOT_USERNAME || 'afrofx_bot').replace(/^@/, '')}`,
+  };
+}
+
+function parsePasswordHashing(env: Env): Config['passwordHashing'] {
+  return {
+    // Half the cores hash at most, so the other half answer the API.
+    concurrency: parsePositiveInteger(
+      'PASSWORD_HASH_CONCURRENCY',
+      env.PASSWORD_HASH_CONCURRENCY,
+      Math.max(1, Math.floor(availableParallelism() / 2)),
+    ),
+    maxWaitMs: parsePositiveInteger('PASSWORD_HASH_MAX_WAIT_MS', env.PASSWORD_HASH_MAX_WAIT_MS, 5_000),
+  };
+}
+
+function parseWebhooks(env: Env, production: boolean, databaseUrl: string | undefined): WebhookSettings {
+  return {
+    allowPrivateTargets: parseBoolean(
+      'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+      env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      !production && !databaseUrl,
+    ),
+    timeoutMs: parsePositiveInteger('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),
+    retryBaseMs: parsePositiveInteger('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, 30_000),
+    parkAfterFailures: parsePositiveInteger(
+      'WEBHOOK_PARK_AFTER_FAILURES',
+      env.WEBHOOK_PARK_AFTER_FAILURES,
+      5,
+    ),
+    parkCooldownMs: parsePositiveInteger('WEBHOOK_PARK_COOLDOWN_MS', env.WEBHOOK_PARK_COOLDOWN_MS, 600_000),
+    appInFlight: parsePositiveInteger('WEBHOOK_APP_IN_FLIGHT', env.WEBHOOK_APP_IN_FLIGHT, 2),
+    accountInFlight: parsePositiveInteger('WEBHOOK_ACCOUNT_IN_FLIGHT', env.WEBHOOK_ACCOUNT_IN_FLIGHT, 4),
+  };
+}
+
+function parseOfficialSources(env: Env): OfficialSourceSettings {
+  return {
+    cbnUrl:
+      parseUrl('OFFICIAL_CBN_URL', env.OFFICIAL_CBN_URL, ['http:', 'https:']) ??
+      'https://www.cbn.gov.ng/api/GetAllExchangeRates',
+    cbkUrl:
+      parseUrl('OFFICIAL_CBK_URL', env.OFFICIAL_CBK_URL, ['http:', 'https:']) ??
+      'https://www.centralbank.go.ke/wp-admin/admin-ajax.php?action=get_wdtable&table_id=193',
+    sarbUrl: (
+      parseUrl('OFFICIAL_SARB_URL', env.OFFICIAL_SARB_URL, ['http:', 'https:']) ??
+      'https://custom.resbank.co.za/SarbWebApi/WebIndicators/Shared/GetTimeseriesObservations'
+    ).replace(/\/+$/, ''),
+    bogUrl:
+      parseUrl('OFFICIAL_BOG_URL', env.OFFICIAL_BOG_URL, ['http:', 'https:']) ??
+      'https://www.bog.gov.gh/treasury-and-the-markets/daily-interbank-fx-rates/',
+    timeoutMs: parsePositiveInteger('OFFICIAL_SOURCE_TIMEOUT_MS', env.OFFICIAL_SOURCE_TIMEOUT_MS, 10_000),
+    importDays: parsePositiveInteger('OFFICIAL_IMPORT_DAYS', env.OFFICIAL_IMPORT_DAYS, 7),
+  };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -223,94 +252,12 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = (
     parseUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`
   ).replace(/\/+$/, '');
-
-  let jwtSecret = env.JWT_SECRET;
-  if (jwtSecret !== undefined && jwtSecret !== '' && jwtSecret.length < 32) {
-    throw new ConfigError('JWT_SECRET must be at least 32 characters long');
-  }
-  if (!jwtSecret) {
-    if (production) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
-    jwtSecret = persistedSecret(dataDir);
-  }
-
-  // DESIGN §6: no default password in production.
-  const adminEmail = env.ADMIN_EMAIL || (production ? undefined : 'admin@example.com');
-  const adminPassword = env.ADMIN_PASSWORD || (production ? undefined : PUBLISHED_PASSWORDS.admin);
-  if (adminPassword !== undefined && adminPassword.length < 8) {
-    throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters long');
-  }
-  if (production && Object.values(PUBLISHED_PASSWORDS).some((published) => published === adminPassword)) {
-    throw new ConfigError(
-      'ADMIN_PASSWORD is the published demo password: production needs a password of your own',
-    );
-  }
-  const demoData = parseBoolean('DEMO_DATA', env.DEMO_DATA, !production && !databaseUrl);
-  if (production && demoData) {
-    throw new ConfigError(
-      `DEMO_DATA seeds a developer whose password (${PUBLISHED_PASSWORDS.developer}) is published: production runs without it`,
-    );
-  }
-
-  const paymentProvider = (env.PAYMENT_PROVIDER || 'sandbox') as Config['paymentProvider'];
-  if (!['sandbox', 'basqet'].includes(paymentProvider)) {
-    throw new ConfigError(`PAYMENT_PROVIDER must be sandbox or basqet, got "${paymentProvider}"`);
-  }
-  let basqet: Config['basqet'];
-  if (paymentProvider === 'basqet') {
-    if (!env.BASQET_PUBLIC_KEY || !env.BASQET_SECRET_KEY) {
-      throw new ConfigError('PAYMENT_PROVIDER=basqet needs BASQET_PUBLIC_KEY and BASQET_SECRET_KEY');
-    }
-    basqet = { publicKey: env.BASQET_PUBLIC_KEY, secretKey: env.BASQET_SECRET_KEY };
-  }
-  // The sandbox takes no money, so it must never stand in for the real provider.
-  if (production && paymentProvider === 'sandbox') {
-    throw new ConfigError(
-      'PAYMENT_PROVIDER=sandbox takes no real payments: production needs PAYMENT_PROVIDER=basqet with its keys',
-    );
-  }
-  const sandboxSecret = createHmac('sha256', jwtSecret).update('sandbox payments').digest('base64url');
-  const payment: Config['payment'] = {
-    apiUrl: (
-      parseUrl('BASQET_API_URL', env.BASQET_API_URL, ['http:', 'https:']) ??
-      (basqet
-        ? BASQET_API_URL
-        : `${parseUrl('SANDBOX_PAY_URL', env.SANDBOX_PAY_URL, ['http:', 'https:']) ?? `${publicUrl}/sandbox-pay`}/v1`)
-    ).replace(/\/+$/, ''),
-    scriptUrl:
-      parseUrl('BASQET_SCRIPT_URL', env.BASQET_SCRIPT_URL, ['http:', 'https:']) ??
-      (basqet ? BASQET_SCRIPT_URL : '/sandbox-pay/basqet.js'),
-    publicKey: basqet?.publicKey ?? 'pk_sandbox_afrofx',
-    secretKey: basqet?.secretKey ?? `sk_sandbox_${sandboxSecret}`,
-    webhookSignature: (env.BASQET_WEBHOOK_SIGNATURE || 'none') as WebhookSignatureCheck,
-  };
-  if (!WEBHOOK_SIGNATURE_CHECKS.includes(payment.webhookSignature)) {
-    throw new ConfigError(
-      `BASQET_WEBHOOK_SIGNATURE must be ${WEBHOOK_SIGNATURE_CHECKS.join(' or ')}, got "${payment.webhookSignature}"`,
-    );
-  }
-
-  const twitterValues = [
-    env.TWITTER_APP_KEY,
-    env.TWITTER_APP_SECRET,
-    env.TWITTER_ACCESS_TOKEN,
-    env.TWITTER_ACCESS_SECRET,
-  ];
-  const twitterSet = twitterValues.filter(Boolean).length;
-  if (twitterSet > 0 && twitterSet < 4) {
-    throw new ConfigError(
-      'TWITTER_APP_KEY, TWITTER_APP_SECRET, TWITTER_ACCESS_TOKEN and TWITTER_ACCESS_SECRET go together',
-    );
-  }
-  const twitter =
-    twitterSet === 4
-      ? {
-          appKey: env.TWITTER_APP_KEY!,
-          appSecret: env.TWITTER_APP_SECRET!,
-          accessToken: env.TWITTER_ACCESS_TOKEN!,
-          accessSecret: env.TWITTER_ACCESS_SECRET!,
-        }
-      : undefined;
-
+  const jwtSecret = parseJwtSecret(env, production, dataDir);
+  const admin = parseAdmin(env, production);
+  const demoData = parseDemoData(env, production, databaseUrl);
+  const payment = parsePayment(env, { production, jwtSecret, publicUrl });
+  const twitter = parseTwitter(env);
+  const telegram = parseTelegram(env, publicUrl, jwtSecret);
   const webDist =
     env.WEB_DIST === ''
       ? undefined
@@ -332,11 +279,8 @@ export function loadConfig(env: Env = process.env): Config {
     companyAddress: env.COMPANY_ADDRESS?.trim() || DEFAULT_COMPANY_ADDRESS,
     publicUrl,
     jwtSecret,
-    adminEmail,
-    adminPassword,
-    paymentProvider,
-    basqet,
-    payment,
+    ...admin,
+    ...payment,
     twitter,
     twitterApiUrl: (
       parseUrl('TWITTER_API_URL', env.TWITTER_API_URL, ['http:', 'https:']) ?? 'https://api.x.com'
@@ -351,6 +295,8 @@ export function loadConfig(env: Env = process.env): Config {
     runWorkerInApi: parseBoolean('RUN_WORKER_IN_API', env.RUN_WORKER_IN_API, false),
     apiBurstPerSecond: parsePositiveInteger('API_BURST_PER_SECOND', env.API_BURST_PER_SECOND, 50),
     freePlanAppsPerAccount: parseCount('FREE_PLAN_APPS_PER_ACCOUNT', env.FREE_PLAN_APPS_PER_ACCOUNT, 1),
+    passwordHashing: parsePasswordHashing(env),
+    signupsPerMinute: parsePositiveInteger('SIGNUPS_PER_MINUTE', env.SIGNUPS_PER_MINUTE, 60),
     requestLogFlushMs: parsePositiveInteger('REQUEST_LOG_FLUSH_MS', env.REQUEST_LOG_FLUSH_MS, 1000),
     requestLogUnhealthyAfterMs: parsePositiveInteger(
       'REQUEST_LOG_UNHEALTHY_AFTER_MS',
@@ -363,22 +309,9 @@ export function loadConfig(env: Env = process.env): Config {
       90,
     ),
     staleAfterHours: parsePositiveInteger('STALE_AFTER_HOURS', env.STALE_AFTER_HOURS, 24),
-    webhooks: {
-      allowPrivateTargets: parseBoolean(
-        'WEBHOOK_ALLOW_PRIVATE_TARGETS',
-        env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
-        !production && !databaseUrl,
-      ),
-      timeoutMs: parsePositiveInteger('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),
-      retryBaseMs: parsePositiveInteger('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, 30_000),
-      parkAfterFailures: parsePositiveInteger(
-        'WEBHOOK_PARK_AFTER_FAILURES',
-        env.WEBHOOK_PARK_AFTER_FAILURES,
-        5,
-      ),
-      parkCooldownMs: parsePositiveInteger('WEBHOOK_PARK_COOLDOWN_MS', env.WEBHOOK_PARK_COOLDOWN_MS, 600_000),
-      appInFlight: parsePositiveInteger('WEBHOOK_APP_IN_FLIGHT', env.WEBHOOK_APP_IN_FLIGHT, 2),
-    },
+    webhooks: parseWebhooks(env, production, databaseUrl),
+    officialSources: parseOfficialSources(env),
+    telegram,
   };
 }
 

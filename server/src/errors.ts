@@ -15,12 +15,23 @@ export const forbidden = (message = 'You are not allowed to do this.') => new Do
 export const notFound = (message: string) => new DomainError(404, message);
 export const conflict = (message: string) => new DomainError(409, message);
 
-/** A 429 that says when to come back (the Retry-After header, in seconds). */
-export class TooManyAttempts extends DomainError {
+/** A missing app and another account's app get this one answer, so app ids can't be probed. */
+export const APP_NOT_FOUND = 'App not found.';
+
+/** An answer that says when to come back (the Retry-After header, in seconds). */
+export class RetryLater extends DomainError {
   constructor(
+    statusCode: 429 | 503,
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(429, message);
+    super(statusCode, message);
+  }
+}
+
+/** A 429 that says when to come back. */
+export class TooManyAttempts extends RetryLater {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, retryAfterSeconds);
   }
 }

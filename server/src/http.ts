@@ -5,7 +5,8 @@ export function ok<T>(data: T, message: string) {
   return { data, message };
 }
 
-export function done(message: string) {
+/** An answer with nothing to return but its message. */
+export function messageOnly(message: string) {
   return { data: null, message };
 }
 
@@ -27,3 +28,12 @@ export function paginationFor(page: Page, count: number): Pagination {
 export function paged<T>(page: Page, rows: T[], count: number, message: string) {
   return { data: rows, message, pagination: paginationFor(page, count) };
 }
+
+/**
+ * The calls that hash a password: 429 with Retry-After past a limit (per client, mailbox, or everybody's sign-ups
+ * of the minute), 503 with Retry-After when the password hashing queue is full.
+ */
+export const BUSY_ANSWERS = {
+  429: { $ref: 'ErrorBody#', description: 'Too many attempts: Retry-After says when to try again.' },
+  503: { $ref: 'ErrorBody#', description: 'Busy hashing passwords: Retry-After says when to try again.' },
+};

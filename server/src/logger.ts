@@ -1,5 +1,5 @@
 // The one pino logger of a process. Activation tokens, reset codes, subscription ids and keys travel in paths,
-// bodies and headers; no log line may carry one (issue 7, finding 9), whoever writes it.
+// bodies and headers; no log line may carry one, whoever writes it.
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty, { type PrettyOptions } from 'pino-pretty';
 import type { Config } from './config';
@@ -8,12 +8,30 @@ const REDACTED = '[redacted]';
 /** Link routes whose next path segment is a secret (an activation token, a reset code, a subscription id). */
 const LINK_ROUTES = new Set(['activate_account', 'confirmation', 'reset_password', 'unsubscribe']);
 /**
- * Issue 21: redaction by rule, not by a list of paths. A path segment shaped like a credential (a prefixed key, a
+ * Redaction by rule, not by a list of paths. A path segment shaped like a credential (a prefixed key, a
  * signed `<id>.<signature>` token or a JWT, a long opaque string) is redacted wherever it appears.
  */
 const TOKEN_SEGMENT = /^(?:(?:sk|pk|rk|whsec)_[\w-]+|[^.]+\.[^.]{16,}.*|[A-Za-z0-9_-]{40,})$/;
-/** A query parameter named like a credential: api_key, apikey, key, token, code, signature, secret, password… */
-const CREDENTIAL_NAME = /key|token|code|sig|secret|passw|pwd|auth/i;
+/**
+ * A query parameter named like a credential: api_key, apikey, key, token, code, signature, secret, jwt, and any
+ * password parameter (password, pass, passwd, pwd, pw, user_pw…), and app_id, where Open Exchange Rates' clients
+ * send the key.
+ */
+const CREDENTIAL_NAME = /key|token|code|sig|secret|pass|pwd|pw|auth|jwt|^app_id$/i;
+/**
+ * A value shaped like an AfroFX secret or a JWT, whatever it is called and wherever it stands: a private key
+ * (`sk_`, api-key-material.ts), a webhook signing secret (`afxsig_`, and `whsec_`/`rk_` of other services), or a
+ * JWT (base64url JSON header, payload and signature). An underscore sent as `%5F` is the same key.
+ */
+const SECRET_VALUE =
+  /(?:sk|rk|whsec|afxsig)(?:_|%5f)[A-Za-z0-9_%-]{12,}|eyJ[A-Za-z0-9_-]{4,}(?:\.|%2e)[A-Za-z0-9_-]{4,}(?:\.|%2e)[A-Za-z0-9_-]*/gi;
+/** `name=value` in a line of text where the name is a password parameter's. */
+const PASSWORD_PAIR = /([A-Za-z0-9_.-]*(?:pass|pwd|pw)[A-Za-z0-9_.-]*=)[^&\s"'#\\]+/gi;
+
+/** A line of text with every value shaped like a secret, and every password parameter's value, redacted. */
+export function redactText(text: string): string {
+  return text.replace(SECRET_VALUE, REDACTED).replace(PASSWORD_PAIR, `$1${REDACTED}`);
+}
 
 function redactSegments(path: string): string {
   const segments = path.split('/');
@@ -25,23 +43,43 @@ function redactSegments(path: string): string {
 }
 
 function redactQuery(query: string): string {
-  return query.replace(/(^|&)([^=&#]*)=([^&#]*)/g, (whole: string, lead: string, name: string) => {
-    let decoded = name;
-    try {
-      decoded = decodeURIComponent(name);
-    } catch {
-      // A malformed escape is logged as sent; its raw name still decides.
-    }
-    return CREDENTIAL_NAME.test(decoded) ? `${lead}${name}=${REDACTED}` : whole;
-  });
+  return query.replace(
+    /(^|&)([^=&#]*)=([^&#]*)/g,
+    (whole: string, lead: string, name: string, value: string) => {
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // A malformed escape is logged as sent; its raw name still decides.
+      }
+      return CREDENTIAL_NAME.test(decoded) || decodedSecret(value) ? `${lead}${name}=${REDACTED}` : whole;
+    },
+  );
 }
 
-/** The URL as it may be logged or stored in request_logs: no credential in a path segment or query parameter. */
+/** A value that is a secret once decoded (a key sent percent-encoded is as secret). */
+function decodedSecret(value: string): boolean {
+  let decoded = value;
+  try {
+    decoded = decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    // A malformed escape is judged as sent.
+  }
+  SECRET_VALUE.lastIndex = 0;
+  return SECRET_VALUE.test(decoded);
+}
+
+/**
+ * The URL as it may be logged or stored in request_logs: no credential in a path segment or query parameter, and no
+ * value shaped like a secret anywhere in it.
+ */
 export function redactUrl(url: string): string {
   const at = url.search(/[?#]/);
-  if (at < 0) return redactSegments(url);
+  if (at < 0) return redactText(redactSegments(url));
   const rest = url.slice(at + 1);
-  return `${redactSegments(url.slice(0, at))}${url[at]}${url[at] === '?' ? redactQuery(rest) : rest}`;
+  return redactText(
+    `${redactSegments(url.slice(0, at))}${url[at]}${url[at] === '?' ? redactQuery(rest) : rest}`,
+  );
 }
 
 /** Database errors (drizzle's "Failed query … params: …") carry the statement's values, which may be secrets. */
@@ -112,6 +150,8 @@ export function createLogger(
         ],
         censor: REDACTED,
       },
+      // The last word on every line, whoever wrote it and whatever the field: a message, an error, a header.
+      hooks: { streamWrite: redactText },
       serializers: {
         err: withoutQueryParams,
         // Fastify logs each request through this (its own serializer gives way to the logger's).

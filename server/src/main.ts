@@ -5,7 +5,8 @@ import path from 'node:path';
 import { loadConfigOrExit } from './config';
 import { buildApp } from './app';
 import { createRuntime } from './runtime';
-import { DEMO_DEVELOPER } from './db/seed';
+import { preparePasswordChecks } from './passwords';
+import { DEMO_DEVELOPER } from './demo/seed';
 import { schedules, startSchedules } from './jobs/scheduler';
 
 /** data/outbox as the README names it when it lies below the working folder; the full path elsewhere. */
@@ -18,6 +19,7 @@ async function main() {
   const config = loadConfigOrExit();
   const runtime = await createRuntime(config);
   const app = await buildApp(runtime);
+  preparePasswordChecks();
   const worker = config.runWorkerInApi ? runtime.startWorker() : undefined;
   // The clock's jobs start where jobs are consumed: here without Redis (or with RUN_WORKER_IN_API), else the worker.
   if (!config.redisUrl || config.runWorkerInApi)

@@ -2,30 +2,92 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import * as zxcvbnEnglish from '@zxcvbn-ts/language-en';
 import argon2 from 'argon2';
-import { badRequest } from './errors';
+import { Semaphore, withTimeout, type SemaphoreInterface } from 'async-mutex';
+import { RetryLater, badRequest } from './errors';
 
 /**
- * argon2id at the library's defaults (64 MiB, 3 passes, 4 lanes: above OWASP's minimum). Under jest the hash stays
+ * argon2id at 64 MiB and 3 passes (above OWASP's minimum) on one lane: one hash takes one core, not four, so the
+ * hashing queue below bounds the cores hashing takes. Under jest the hash stays
  * argon2id with a small memory cost: the suites sign up and sign in hundreds of times, and at full cost that was
  * minutes of CI on two cores. verifyPassword reads the cost from the hash itself, so either kind verifies.
  */
 const HASH_OPTIONS: argon2.HashOptions = process.env.JEST_WORKER_ID
   ? { type: argon2.argon2id, memoryCost: 4096, timeCost: 2, parallelism: 1 }
-  : { type: argon2.argon2id };
+  : { type: argon2.argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 1 };
 
-export const hashPassword = (password: string) => argon2.hash(password, HASH_OPTIONS);
-
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
-  try {
-    return await argon2.verify(hash, password);
-  } catch {
-    return false;
-  }
+/** How many passwords a process hashes at once, and how long a sign-up or sign-in may wait for its turn. */
+export interface PasswordHashingSettings {
+  concurrency: number;
+  maxWaitMs: number;
 }
 
-// Verifying against this when the account does not exist keeps unknown e-mails as slow as wrong passwords.
+/** Beyond this many waiting, a request is turned away at once: its wait would pass the limit anyway. */
+const MAX_WAITING_PER_SLOT = 50;
+
+/**
+ * Hashing a password takes a core for a good part of a second by design. A flood of sign-ups or sign-ins hashed all at
+ * once takes every core and the paying customers' API calls wait behind them, so the hashing of a process goes
+ * through one bounded queue: a few at a time, and past the wait limit the request is answered 503 with Retry-After.
+ */
+function hashingQueue({ concurrency, maxWaitMs }: PasswordHashingSettings) {
+  const timedOut = new Error('password hashing queue wait limit');
+  const slots: SemaphoreInterface = withTimeout(new Semaphore(concurrency), maxWaitMs, timedOut);
+  const retryAfter = Math.max(1, Math.ceil(maxWaitMs / 1000));
+  const busy = () =>
+    new RetryLater(503, `We are busy right now. Please try again in ${retryAfter} seconds.`, retryAfter);
+  let waiting = 0;
+  return async function queued<T>(work: () => Promise<T>): Promise<T> {
+    if (waiting >= concurrency * MAX_WAITING_PER_SLOT) throw busy();
+    waiting++;
+    let release: SemaphoreInterface.Releaser;
+    try {
+      [, release] = await slots.acquire();
+    } catch (err) {
+      throw err === timedOut ? busy() : err;
+    } finally {
+      waiting--;
+    }
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  };
+}
+
+let queued = hashingQueue({ concurrency: 2, maxWaitMs: 5_000 });
+
+/** The process's settings (PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_MAX_WAIT_MS): one queue for all its cores. */
+export function configurePasswordHashing(settings: PasswordHashingSettings): void {
+  queued = hashingQueue(settings);
+}
+
+export const hashPassword = (password: string) => queued(() => argon2.hash(password, HASH_OPTIONS));
+
+/**
+ * A new password's strength check and hash, in one turn of the queue: the check (zxcvbn) takes tens of milliseconds
+ * of the event loop, so a flood of sign-ups runs it a few at a time too, not all at once.
+ */
+export const hashNewPassword = (password: string, personal: string[]) =>
+  queued(() => {
+    assertStrongPassword(password, personal);
+    return argon2.hash(password, HASH_OPTIONS);
+  });
+
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  return queued(async () => {
+    try {
+      return await argon2.verify(hash, password);
+    } catch {
+      return false;
+    }
+  });
+}
+
+// Verifying against this when the account does not exist keeps unknown e-mails as slow as wrong passwords. Made once
+// a process, outside the queue, so a busy moment never leaves it failed.
 let decoyHash: Promise<string> | undefined;
-export const decoyPasswordHash = () => (decoyHash ??= hashPassword('afrofx-decoy-password'));
+export const decoyPasswordHash = () => (decoyHash ??= argon2.hash('afrofx-decoy-password', HASH_OPTIONS));
 
 export const WEAK_PASSWORD =
   'This password is too easy to guess: choose a longer one, such as three or four unrelated words.';
@@ -39,6 +101,14 @@ const meter = () =>
     // The estimate grows slow with length; past 64 characters a password is long enough anyway.
     maxLength: 64,
   }));
+
+/**
+ * Builds the strength meter (its dictionaries take half a second of the event loop) before the server takes
+ * requests, so the first sign-up of a flood does not stall every call behind it.
+ */
+export function preparePasswordChecks(): void {
+  meter();
+}
 
 /**
  * OWASP ASVS 2.1.7: refuse passwords found in breach lists or easily guessed, measured with zxcvbn (score 3 of 4:

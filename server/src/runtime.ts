@@ -4,12 +4,13 @@ import type { Logger } from 'pino';
 import { createChangeFeed, type ChangeFeed } from './change-feed';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './demo/seed';
 import { jobRunner } from './jobs/run-job';
 import { createLogger } from './logger';
-import { createInlineQueue } from './jobs/inline-queue';
-import { createBullQueue, startBullWorker, type JobQueue, type RedisWorker } from './jobs/queue';
+import { createInlineQueue } from './queue/inline-queue';
+import { createBullQueue, startBullWorker, type JobQueue, type RedisWorker } from './queue/queue';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createTelegramApi } from './modules/telegram/telegram-api';
 import { createPaymentProvider } from './modules/payments/payment-provider';
 import { createServices, type Services } from './services';
 
@@ -74,8 +75,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     config.webhooks,
     config.companyAddress,
     config.freePlanAppsPerAccount,
+    config.officialSources,
   );
-  const run = jobRunner({ config, services, mailer, log, now: options.now });
+  const telegram = config.telegram && createTelegramApi(config.telegram);
+  const run = jobRunner({ config, services, mailer, telegram, log, now: options.now });
   const queue: JobQueue = config.redisUrl
     ? createBullQueue({ redisUrl: config.redisUrl, prefix: queuePrefix })
     : createInlineQueue({

@@ -1,4 +1,4 @@
-// DESIGN §7 and issue 21: what the request validator adds to Fastify's Ajv. A JSON body keeps the types the client
+// DESIGN §7: what the request validator adds to Fastify's Ajv. A JSON body keeps the types the client
 // sent (a number or `true` in a text field is a 400, not stored as text); querystrings, params and headers are text
 // by nature and keep coercion. Ajv coerces "Infinity" and "1e309" to Infinity and then skips minimum/maximum for a
 // non-finite number, so coerced numbers are checked to be finite here. Strings with a lone surrogate have no UTF-8

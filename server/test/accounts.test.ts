@@ -46,9 +46,6 @@ function call(
   });
 }
 
-const mailsTo = async (email: string, subject: string) =>
-  (await t.outbox()).filter((m) => m.to === email && m.subject === subject);
-
 /** Waits for the job-written mail to `email` and returns the code at the end of its `/developer/{page}/` link. */
 async function codeFromMail(
   email: string,
@@ -58,7 +55,7 @@ async function codeFromMail(
   const subject =
     page === 'activate_account' ? 'Activate your AfroFX developer account' : 'Reset your AfroFX password';
   const mail: OutboxMail = await eventually(async () => {
-    const found = (await mailsTo(email, subject))[nth - 1];
+    const found = (await t.mailsTo(email, subject))[nth - 1];
     if (!found) throw new Error(`no ${page} mail #${nth} to ${email} yet`);
     return found;
   });
@@ -122,7 +119,7 @@ describe('POST account/signup', () => {
     const ip = nextIp();
     await call('POST', 'account/signup', { payload: body, ip });
     const code = await codeFromMail(body.email, 'activate_account');
-    const [mail] = await mailsTo(body.email, 'Activate your AfroFX developer account');
+    const [mail] = await t.mailsTo(body.email, 'Activate your AfroFX developer account');
     expect(mail!.raw).toContain('Hello Kwame');
 
     const first = await call('GET', `account/activate_account/${code}`, { ip });
@@ -133,7 +130,7 @@ describe('POST account/signup', () => {
     });
     expect((await signin(body.email, PASSWORD, ip)).statusCode).toBe(200);
 
-    // Issue 25: opened again (a second click, a mail client's preview), the link says the account is active.
+    // Opened again (a second click, a mail client's preview), the link says the account is active.
     const again = await call('GET', `account/activate_account/${code}`, { ip });
     expect(again.statusCode).toBe(200);
     expect(again.json().message).toBe('Your account is already activated. You can sign in.');
@@ -199,7 +196,7 @@ describe('POST account/signup', () => {
       const { body } = await existingAccount(true);
       await call('POST', 'account/signup', { payload: body, ip: nextIp() });
       const mail = await eventually(async () => {
-        const [found] = await mailsTo(body.email, 'You already have an AfroFX account');
+        const [found] = await t.mailsTo(body.email, 'You already have an AfroFX account');
         if (!found) throw new Error('no account-exists mail yet');
         return found;
       });
@@ -316,7 +313,7 @@ describe('POST account/resend_activation', () => {
     data: null,
     message: 'If this address has an account waiting for activation, a new activation link is on its way.',
   };
-  const activationMails = (email: string) => mailsTo(email, 'Activate your AfroFX developer account');
+  const activationMails = (email: string) => t.mailsTo(email, 'Activate your AfroFX developer account');
 
   it('mails a fresh activation link to an account not yet activated, once per window, and the link works', async () => {
     const body = signupBody();
@@ -481,7 +478,7 @@ describe('POST account/request_reset_password', () => {
 
     await codeFromMail(dev.email, 'reset_password');
     await t.runtime.queue.drain();
-    expect((await t.outbox()).filter((m) => m.to === unknownEmail)).toEqual([]);
+    expect(await t.mailsTo(unknownEmail)).toEqual([]);
   });
 
   it('mails nothing to a disabled account, with the same answer', async () => {
@@ -499,7 +496,7 @@ describe('POST account/request_reset_password', () => {
     const other = await signUpAndActivate();
     await call('POST', 'account/request_reset_password', { payload: { email: other.email }, ip: other.ip });
     await codeFromMail(other.email, 'reset_password');
-    expect(await mailsTo(dev.email, 'Reset your AfroFX password')).toEqual([]);
+    expect(await t.mailsTo(dev.email, 'Reset your AfroFX password')).toEqual([]);
   });
 
   it('rejects a bad e-mail with 400', async () => {

@@ -11,7 +11,7 @@ const signUp = developerFactory(() => t, 'admin-lists', 43);
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = { authorization: `Bearer ${await t.adminToken()}` };
+  admin = await t.adminHeaders();
   dev = await signUp('Ngozi', 'Bello');
 });
 afterAll(() => t.close());
@@ -21,27 +21,6 @@ const MINUTE = 60_000;
 // Every fixture is older than the one made after it, so "newest first" has one right answer.
 let clock = Date.now() - 1000 * MINUTE;
 const tick = () => new Date((clock += MINUTE));
-
-async function createPlan(name: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/admin/create_plan',
-    headers: admin,
-    payload: { name, amount: 50, numberOfRequest: 1000 },
-  });
-  return res;
-}
-
-async function newApp(name: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/apps/create_app',
-    headers: { authorization: `Bearer ${dev.token}` },
-    payload: { name },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().data._id;
-}
 
 async function sold(appId: string, plan: { _id: string; name: string }, n: number) {
   const createdAt = tick();
@@ -100,8 +79,8 @@ describe('admin lists of payments', () => {
   const SOLD = 23;
 
   beforeAll(async () => {
-    plan = (await createPlan('Growth')).json().data;
-    appIds = [await newApp('Lagos shop'), await newApp('Nairobi shop')];
+    plan = (await t.createPlan({ name: 'Growth' })).json().data;
+    appIds = [await t.newApp(dev, 'Lagos shop'), await t.newApp(dev, 'Nairobi shop')];
     for (let n = 0; n < SOLD; n++) await sold(appIds[n % 2]!, plan, n);
   });
 
@@ -179,8 +158,8 @@ describe('admin lists of payments', () => {
 
 describe('a retired plan', () => {
   it("reads 'Plan was removed' in both admin lists (plan null; the subscription keeps its name)", async () => {
-    const plan = (await createPlan('Legacy')).json().data;
-    const appId = await newApp('Old customer');
+    const plan = (await t.createPlan({ name: 'Legacy' })).json().data;
+    const appId = await t.newApp(dev, 'Old customer');
     const subscription = await sold(appId, plan, 99);
     const removed = await t.app.inject({
       method: 'DELETE',
@@ -201,8 +180,8 @@ describe('a retired plan', () => {
   });
 
   it('leaves its name free for a new plan, while two plans on sale still cannot share one', async () => {
-    const old = (await createPlan('Reborn')).json().data;
-    await sold(await newApp('Reborn customer'), old, 100);
+    const old = (await t.createPlan({ name: 'Reborn' })).json().data;
+    await sold(await t.newApp(dev, 'Reborn customer'), old, 100);
     const retire = await t.app.inject({
       method: 'DELETE',
       url: `/v1/admin/delete_plan/${old._id}`,
@@ -210,11 +189,9 @@ describe('a retired plan', () => {
     });
     expect(retire.statusCode).toBe(200);
 
-    const again = await createPlan('reborn');
-    expect(again.statusCode).toBe(201);
+    const again = await t.createPlan({ name: 'reborn' });
     expect(again.json().data._id).not.toBe(old._id);
-    const twin = await createPlan('REBORN');
-    expect(twin.statusCode).toBe(409);
+    const twin = await t.createPlan({ name: 'REBORN' }, 409);
     expect(twin.json().message).toBe('A plan with this name already exists.');
   });
 });

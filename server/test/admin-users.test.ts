@@ -13,7 +13,7 @@ const STRONG = 'violet-granite-harbour-42';
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = { authorization: `Bearer ${await t.adminToken()}` };
+  admin = await t.adminHeaders();
   adminId = (await findUser(ADMIN.email))!._id;
   dev = await signUp('Amara', 'Eze');
 });
@@ -181,7 +181,7 @@ describe('status and super customer actions', () => {
   });
 
   test('the super customer toggle sets and clears premium_customer', async () => {
-    // Issue 25: the toast says what happened (SPEC §8's 'Account successfully enabled.' did not).
+    // The toast says what happened (SPEC §8's 'Account successfully enabled.' did not).
     const premium = await inject('PUT', `enable_premium_customer/${dev.id}`);
     expect(premium.json().message).toBe('The account is now a super customer.');
     expect((await findUser(dev.email))!.state).toBe('premium_customer');

@@ -23,19 +23,13 @@ const call = (method: Method, url: string, token?: string, payload?: object) =>
 
 const signUpAndActivate = developerFactory(() => t, 'apps', 2);
 
-async function createApp(dev: Developer, name: string): Promise<string> {
-  const res = await call('POST', 'apps/create_app', dev.token, { name });
-  expect(res.statusCode).toBe(201);
-  return res.json().data._id as string;
-}
-
 let owner: Developer;
 let intruder: Developer;
 let ownersApp: string;
 beforeAll(async () => {
   owner = await signUpAndActivate('Amina', 'Bello');
   intruder = await signUpAndActivate('Eve', 'Mallory');
-  ownersApp = await createApp(owner, 'Owner Remittance');
+  ownersApp = await t.newApp(owner, 'Owner Remittance');
 });
 
 describe('POST apps/create_app', () => {
@@ -84,9 +78,9 @@ describe('GET apps/all_apps', () => {
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ data: [], message: 'Apps fetched.' });
 
-    const first = await createApp(dev, 'First');
-    const second = await createApp(dev, 'Second');
-    await createApp(intruder, 'Not yours');
+    const first = await t.newApp(dev, 'First');
+    const second = await t.newApp(dev, 'Second');
+    await t.newApp(intruder, 'Not yours');
     const res = await call('GET', 'apps/all_apps', dev.token);
     expect(res.json().data.map((a: { _id: string }) => a._id)).toEqual([second, first]);
     expect(res.json().data[0].user.email).toBe(dev.email);
@@ -100,14 +94,14 @@ describe('GET apps/all_apps', () => {
 
 describe('POST account/generate_api_key/{appId} and GET account/api_key/{appId}', () => {
   it('answers null before any key has been generated', async () => {
-    const appId = await createApp(owner, 'Keyless');
+    const appId = await t.newApp(owner, 'Keyless');
     const res = await call('GET', `account/api_key/${appId}`, owner.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: null, message: 'No API key has been generated for this app yet.' });
   });
 
   it('returns the private key once and stores only its hash', async () => {
-    const appId = await createApp(owner, 'Keyed');
+    const appId = await t.newApp(owner, 'Keyed');
     const res = await call('POST', `account/generate_api_key/${appId}`, owner.token);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
@@ -136,7 +130,7 @@ describe('POST account/generate_api_key/{appId} and GET account/api_key/{appId}'
   });
 
   it('rotates the pair: both keys change and the api_key view follows', async () => {
-    const appId = await createApp(owner, 'Rotated');
+    const appId = await t.newApp(owner, 'Rotated');
     const first = (await call('POST', `account/generate_api_key/${appId}`, owner.token)).json().data;
     const second = (await call('POST', `account/generate_api_key/${appId}`, owner.token)).json().data;
     expect(second.public_key).not.toBe(first.public_key);

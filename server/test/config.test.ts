@@ -75,6 +75,7 @@ describe('loadConfig', () => {
       timeoutMs: 10_000,
       retryBaseMs: 30_000,
       appInFlight: 2,
+      accountInFlight: 4,
       parkAfterFailures: 5,
       parkCooldownMs: 600_000,
     });

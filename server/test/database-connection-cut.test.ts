@@ -43,7 +43,7 @@ describeWithPostgres('a PostgreSQL connection cut under a checked-out client', (
       (err: unknown) => err,
     );
     // BEGIN is on the wire, held by the proxy, when the connection goes.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await eventually(async () => expect(proxy.heldBytes()).toBeGreaterThan(0));
     proxy.cut();
     expect(await outcome).toBeInstanceOf(Error);
     await eventually(async () => expect(errors.length).toBeGreaterThan(0));

@@ -1,14 +1,17 @@
-// Issue 7, finding 9: activation tokens, reset codes and subscription ids travel in request paths and bodies; the
+// Activation tokens, reset codes and subscription ids travel in request paths and bodies; the
 // log a real app writes (Fastify's request lines included) must not carry them.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { createLogger, redactUrl } from '../src/logger';
+import { createLogger, redactText, redactUrl } from '../src/logger';
+import { requestLogs } from '../src/db/schema';
 import { createRuntime, type Runtime } from '../src/runtime';
 import { paidClient } from './support/paid-api';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
@@ -102,7 +105,7 @@ describe('the log', () => {
       headers: { authorization: `Bearer ${session}` },
     });
 
-    // Issue 21: a key in a query string, and the unsubscribe links of the API and of the web app.
+    // A key in a query string, and the unsubscribe links of the API and of the web app.
     const apiKey = `sk_${randomBytes(24).toString('base64url')}`;
     await app.inject({ method: 'GET', url: `/v1/rates?market=bank&api_key=${apiKey}` });
     const unsubscribeToken = `${subscriberId}.${randomBytes(32).toString('base64url')}`;
@@ -129,7 +132,7 @@ describe('the log', () => {
   });
 });
 
-describe('access lines of the paid API (issue 24)', () => {
+describe('access lines of the paid API', () => {
   const since = (from: number) =>
     lines.slice(from).map((line) => JSON.parse(line) as Record<string, unknown>);
 
@@ -212,5 +215,105 @@ describe('a database error in the log', () => {
     );
     expect(written.join('\n')).toContain('Failed query: select * from apps where key = $1');
     expect(written.join('\n')).not.toContain(secret);
+  });
+});
+
+/** The shapes of a secret a client may send, whatever it calls the parameter. */
+const base64url = (bytes: number) => randomBytes(bytes).toString('base64url');
+const jwt = () =>
+  [
+    { alg: 'HS256', typ: 'JWT' },
+    { sub: base64url(6), iat: 1_700_000_000 },
+  ]
+    .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
+    .concat(base64url(32))
+    .join('.');
+const secretShapes = {
+  'a private key': () => `sk_${base64url(24)}`,
+  'a webhook signing secret': () => `afxsig_${base64url(24)}`,
+  'a JWT': jwt,
+};
+/** A query parameter's name: any URL-safe characters, so nothing but the value can give the secret away. */
+const parameterName = fc.stringMatching(/^[A-Za-z0-9_.~-]{1,12}$/);
+/** A password parameter's name, as a client may spell it: pass, pwd, user_pw, Password2… */
+const passwordName = fc
+  .tuple(
+    fc.stringMatching(/^[A-Za-z0-9_]{0,5}$/),
+    fc.constantFrom('pass', 'Pass', 'PASSWORD', 'passwd', 'pwd', 'pw', 'PW'),
+    fc.stringMatching(/^[A-Za-z0-9_]{0,5}$/),
+  )
+  .map((parts) => parts.join(''));
+
+describe('redaction by value', () => {
+  it('keeps every secret shape, under any parameter name, out of each log line and request_logs row', async () => {
+    const client = await paidClient({ runtime });
+    const sent: string[] = [];
+    let metered = 0;
+    const before = lines.length;
+    const shape = fc.oneof(
+      ...Object.values(secretShapes).map((make) =>
+        fc.tuple(parameterName, fc.constant(null)).map(([name]) => [name, make()] as const),
+      ),
+      fc
+        .tuple(passwordName, fc.stringMatching(/^[A-Za-z0-9!*()~-]{8,20}$/))
+        .map(([name, value]) => [name, value] as const),
+    );
+    await fc.assert(
+      fc.asyncProperty(shape, fc.boolean(), async ([name, value], encoded) => {
+        sent.push(value);
+        const query = `${encodeURIComponent(name)}=${encoded ? encodeURIComponent(value) : value}`;
+        // A metered call (a request_logs row), a call with an unknown key and a console call (log lines).
+        const paid = await app.inject({
+          method: 'GET',
+          url: `/v1/rates?market=bank&${query}`,
+          headers: client.headers,
+        });
+        if (paid.statusCode === 200) metered += 1;
+        await app.inject({
+          method: 'GET',
+          url: `/v1/rates?${query}`,
+          headers: { authorization: 'Bearer sk_unknown' },
+        });
+        await app.inject({ method: 'GET', url: `/v1/account/fetch_plans?${query}` });
+        // A line some code writes with the value in its message.
+        runtime.log.warn(`a client sent ${name}=${value} to ${'/v1/rates?'}${query}`);
+      }),
+      { numRuns: 40 },
+    );
+    expect(metered).toBeGreaterThan(0);
+    const rows = await eventually(async () => {
+      const rows = await runtime.database.db
+        .select()
+        .from(requestLogs)
+        .where(eq(requestLogs.appId, client.appId));
+      expect(rows.reduce((n, row) => n + row.count, 0)).toBeGreaterThanOrEqual(metered);
+      return rows;
+    });
+    const written = lines.slice(before).join('\n');
+    const stored = JSON.stringify(rows);
+    for (const value of sent) {
+      expect(written).not.toContain(value);
+      expect(written).not.toContain(encodeURIComponent(value));
+      expect(stored).not.toContain(value);
+      expect(stored).not.toContain(encodeURIComponent(value));
+    }
+    expect(stored).toContain('[redacted]');
+  });
+
+  it.each([
+    ['?q=sk_0123456789abcdefABCDEF', '?q=[redacted]'],
+    ['?callback=x&symbols=afxsig_0123456789abcdef', '?callback=x&symbols=[redacted]'],
+    ['?k=sk%5F0123456789abcdefABCDEF', '?k=[redacted]'],
+    ['?pass=hunter2-hunter2', '?pass=[redacted]'],
+    ['?market=bank&task_list=1', '?market=bank&task_list=1'],
+  ])('turns /v1/rates%s into /v1/rates%s', (query, redacted) => {
+    expect(redactUrl(`/v1/rates${query}`)).toBe(`/v1/rates${redacted}`);
+  });
+
+  it('redacts a JWT and a password parameter in a line of text', () => {
+    const token = jwt();
+    expect(redactText(`session ${token} for user_pwd=s3cret!x`)).toBe(
+      'session [redacted] for user_pwd=[redacted]',
+    );
   });
 });

@@ -1,4 +1,4 @@
-// Issue 11: mails write dates in SPEC §9's one format and name the zone they mean, whatever the server's own zone.
+// Mails write dates in SPEC §9's one format and name the zone they mean, whatever the server's own zone.
 import type { Rate, Receipt } from '@afrofx/shared';
 import { ratesMail, receiptMail, usageWarningMail } from '../src/mail/templates';
 
@@ -10,6 +10,10 @@ const rate: Rate = {
   buy: 1500.5,
   sell: 1510.25,
   createdAt: '2026-11-23T06:00:00.000Z',
+  source: 'desk',
+  publishedAt: '2026-11-23T06:00:00.000Z',
+  publicationId: null,
+  revision: 0,
   updatedAt: '2026-11-23T06:00:00.000Z',
 };
 
@@ -54,7 +58,7 @@ describe('usage warning mail', () => {
   });
 });
 
-describe('receipt mail (issue 20)', () => {
+describe('receipt mail', () => {
   const receipt: Receipt = {
     reference: 'afx_AAAAAAAAAAAAAAAAAAAAAAAA',
     paidAt: '2026-11-23T23:30:00.000Z',
@@ -65,6 +69,7 @@ describe('receipt mail (issue 20)', () => {
       { label: 'Growth plan, 12 months', amount: 37000 },
       { label: 'Payment fee (0.4%)', amount: 148 },
     ],
+    exchangeRate: { rate: 1520, at: '2026-11-23T23:20:00.000Z' },
     plan: { name: 'Growth', requestLimit: 100000 },
     app: { _id: 'app-1', name: '<img src=x onerror=alert(1)> Remit' },
     period: { start: '2026-11-23T23:30:00.000Z', end: '2027-11-23T23:30:00.000Z' },

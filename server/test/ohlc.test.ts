@@ -1,4 +1,4 @@
-// Candles and exports (issue 10, point 3): GET /v1/rates/ohlc, history and candles as CSV and NDJSON, and the
+// Candles and exports: GET /v1/rates/ohlc, history and candles as CSV and NDJSON, and the
 // site's key-less copies. Entries are seeded with the times they were made at, so buckets and UTC midnights are
 // exact.
 import { eq, sql } from 'drizzle-orm';
@@ -324,7 +324,7 @@ describe('charging and logging a streamed answer', () => {
   it('does not charge an export whose query fails, and logs it as the 500 it is', async () => {
     const client = await paidClient(t, { limit: 10, processed: 0 });
     const db = t.runtime.database.db;
-    await db.execute(sql`ALTER TABLE rates RENAME TO rates_away`);
+    await db.execute(sql`ALTER VIEW served_rates RENAME TO served_rates_away`);
     let statuses: number[];
     try {
       statuses = await Promise.all(
@@ -334,7 +334,7 @@ describe('charging and logging a streamed answer', () => {
         }),
       );
     } finally {
-      await db.execute(sql`ALTER TABLE rates_away RENAME TO rates`);
+      await db.execute(sql`ALTER VIEW served_rates_away RENAME TO served_rates`);
     }
     expect(statuses).toEqual([500, 500]);
     await eventually(async () =>
@@ -374,14 +374,14 @@ describe('charging and logging a streamed answer', () => {
         await released;
       });
       await holding;
-      // The removal is queued once the export has asked for its first window (a read of the rates table), not after
+      // The removal is queued once the export has asked for its first window (a read of the served rates), not after
       // a fixed wait, which a busy machine can outlast.
       const pglite = t.runtime.database.pglite!;
       const query = pglite.query.bind(pglite);
       let windowAsked!: () => void;
       const firstWindow = new Promise<void>((resolve) => (windowAsked = resolve));
       pglite.query = ((text: string, ...rest: unknown[]) => {
-        if (/from "rates"/i.test(text)) windowAsked();
+        if (/from "served_rates"/i.test(text)) windowAsked();
         return (query as (...args: unknown[]) => unknown)(text, ...rest);
       }) as typeof pglite.query;
       const answer = fetch(`http://127.0.0.1:${port}${url}`, { headers: client.headers }).then(
@@ -392,7 +392,7 @@ describe('charging and logging a streamed answer', () => {
       );
       await firstWindow;
       pglite.query = query;
-      const removal = db.execute(sql`ALTER TABLE rates RENAME TO rates_away`);
+      const removal = db.execute(sql`ALTER VIEW served_rates RENAME TO served_rates_away`);
       release();
       await holder;
       let outcome: { status: number; body: unknown };
@@ -400,7 +400,7 @@ describe('charging and logging a streamed answer', () => {
         await removal;
         outcome = await answer;
       } finally {
-        await db.execute(sql`ALTER TABLE rates_away RENAME TO rates`);
+        await db.execute(sql`ALTER VIEW served_rates_away RENAME TO served_rates`);
       }
 
       // The first window went out before the second failed: a 200 whose body breaks off.

@@ -1,8 +1,9 @@
-// The paid API when its servers fail (issue 7): nothing served goes unlogged, no app is served over its quota, no
+// The paid API when its servers fail: nothing served goes unlogged, no app is served over its quota, no
 // request hangs on a dead Redis, and refusals and unknown keys cost little. Database faults are real errors of the
 // real database (a table moved away and back); Redis faults go through a TCP proxy that cuts or stalls the real
 // connection.
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { eq, sql, sum } from 'drizzle-orm';
 import { requestLogs } from '../src/db/schema';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy';
@@ -40,12 +41,7 @@ describe('request-log writes when the database fails', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ ...FAST_FLUSH, REQUEST_LOG_UNHEALTHY_AFTER_MS: '1' });
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/admin/create_rate',
-      headers: { authorization: `Bearer ${await t.adminToken()}` },
-      payload: { market: 'bank', asset: 'dollar', base: 'naira', buy: 1450, sell: 1470 },
-    });
+    await t.createRate({ market: 'bank', asset: 'dollar', base: 'naira', buy: 1450, sell: 1470 });
   });
   afterAll(() => t.close());
 
@@ -87,7 +83,7 @@ describe('request-log writes when the database fails', () => {
     const before = await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers });
     expect(before.statusCode).toBe(200);
     const db = t.runtime.database.db;
-    await db.execute(sql`ALTER TABLE rates RENAME TO rates_away`);
+    await db.execute(sql`ALTER VIEW served_rates RENAME TO served_rates_away`);
     try {
       // Past the snapshot's one-second age, so the next request tries the database and fails.
       await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -98,7 +94,7 @@ describe('request-log writes when the database fails', () => {
         quotes.map(({ ageSeconds: _, ...quote }) => quote);
       expect(withoutAge(during.json().data)).toEqual(withoutAge(before.json().data));
     } finally {
-      await db.execute(sql`ALTER TABLE rates_away RENAME TO rates`);
+      await db.execute(sql`ALTER VIEW served_rates_away RENAME TO served_rates`);
     }
   });
 
@@ -140,12 +136,12 @@ describe('request-log writes when the database fails', () => {
   it('does not charge a request that ends in a server error, and logs it with its status', async () => {
     const client = await paidClient(t, { limit: 10, processed: 0 });
     const db = t.runtime.database.db;
-    await db.execute(sql`ALTER TABLE rates RENAME TO rates_away`);
+    await db.execute(sql`ALTER VIEW served_rates RENAME TO served_rates_away`);
     let statuses: number[];
     try {
       statuses = await rates(t, client, 3, '/v1/rates/history?market=bank&base=naira&asset=dollar');
     } finally {
-      await db.execute(sql`ALTER TABLE rates_away RENAME TO rates`);
+      await db.execute(sql`ALTER VIEW served_rates_away RENAME TO served_rates`);
     }
     expect(statuses).toEqual([500, 500, 500]);
     await eventually(async () =>
@@ -180,15 +176,19 @@ describe('request-log writes when the database fails', () => {
     });
     await lockHeld;
     const aborter = new AbortController();
+    const arrived = new Promise<IncomingMessage>((resolve) => t.app.server.once('request', resolve));
     const request = fetch(`http://127.0.0.1:${port}/v1/rates/history?market=bank&base=naira&asset=dollar`, {
       headers: client.headers,
       signal: aborter.signal,
     }).catch((err: unknown) => err);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The server has the request before the client gives up, and sees it go before the lock lifts.
+    const received = await arrived;
+    const gone = new Promise((resolve) => received.socket.once('close', resolve));
     aborter.abort();
     await request;
+    await gone;
+    await new Promise((resolve) => setImmediate(resolve));
     // The embedded database runs one transaction at a time: look at the log once the lock is gone.
-    await new Promise((resolve) => setTimeout(resolve, 300));
     release();
     await holder;
     await eventually(async () => expect(await logged(t, client.appId, 499)).toMatchObject({ requests: 1 }));
@@ -316,7 +316,7 @@ describeWithRedis('the Redis quota when Redis fails (REDIS_URL)', () => {
     // The stalled proxy holds the script call carrying these takes; the cut then drops it unseen by Redis.
     proxy.stall();
     const during = rates(t, client, 50);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await eventually(async () => expect(proxy.heldBytes()).toBeGreaterThan(0));
     proxy.cut();
     try {
       const statuses = await during;

@@ -1,4 +1,4 @@
-// Issue 23, point 3: what a customer switching from another FX API expects of the paid API: ISO 4217 codes,
+// What a customer switching from another FX API expects of the paid API: ISO 4217 codes,
 // several assets at once, a past day's table, a free usage call, extra parameters ignored, Retry-After on every 429.
 import { rates } from '../src/db/schema';
 import { MISSES_PER_ADDRESS } from '../src/modules/paid-api/api-clients';

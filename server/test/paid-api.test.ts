@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { eq, sum } from 'drizzle-orm';
 import IORedis from 'ioredis';
 import { requestLogs } from '../src/db/schema';
@@ -18,14 +19,12 @@ const FAST_FLUSH = { REQUEST_LOG_FLUSH_MS: '50' };
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp(FAST_FLUSH);
-  const admin = { authorization: `Bearer ${await t.adminToken()}` };
   const rates = [
     { market: 'bank', asset: 'dollar', base: 'naira', buy: 1450, sell: 1470 },
     { market: 'black_market_cash', asset: 'dollar', base: 'naira', buy: 1490, sell: 1520 },
     { market: 'bank', asset: 'euro', base: 'rand', buy: 20, sell: 21 },
   ];
-  for (const payload of rates)
-    await t.app.inject({ method: 'POST', url: '/v1/admin/create_rate', headers: admin, payload });
+  for (const payload of rates) await t.createRate(payload);
 });
 afterAll(() => t.close());
 
@@ -72,7 +71,7 @@ describe('authentication with a private key', () => {
 
   it("stops an account's keys when an admin disables it, and serves them again when enabled", async () => {
     const client = await paidClient(t);
-    const admin = { authorization: `Bearer ${await t.adminToken()}` };
+    const admin = await t.adminHeaders();
     expect(
       (await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).statusCode,
     ).toBe(200);
@@ -312,12 +311,7 @@ describe('GET /v1/rates', () => {
     const client = await paidClient(t);
     const before = (await t.app.inject({ method: 'GET', url: '/v1/rates', headers: client.headers })).headers
       .etag;
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/admin/create_rate',
-      headers: { authorization: `Bearer ${await t.adminToken()}` },
-      payload: { market: 'bank', asset: 'british_pounds', base: 'cedis', buy: 15, sell: 16 },
-    });
+    await t.createRate({ market: 'bank', asset: 'british_pounds', base: 'cedis', buy: 15, sell: 16 });
     const after = await t.app.inject({
       method: 'GET',
       url: '/v1/rates',
@@ -369,7 +363,7 @@ describe('GET /v1/rates/history, /v1/convert, /v1/currencies', () => {
     expect(toNaira.json().data).toMatchObject({ rate: 1470, result: 14700, market: 'bank', side: 'sell' });
     const toDollar = await t.app.inject({
       method: 'GET',
-      url: '/v1/convert?amount=1490&from=naira&to=dollar',
+      url: '/v1/convert?amount=1490&from=naira&to=dollar&side=buy',
       headers: client.headers,
     });
     expect(toDollar.json().data).toMatchObject({
@@ -378,6 +372,35 @@ describe('GET /v1/rates/history, /v1/convert, /v1/currencies', () => {
       rate: 1490,
       result: 1,
     });
+  });
+
+  it('pays the sell price by default for a base currency into an asset', async () => {
+    const client = await paidClient(t);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/convert?amount=150000&from=NGN&to=USD',
+      headers: client.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      from: 'naira',
+      to: 'dollar',
+      market: 'black_market_cash',
+      side: 'sell',
+      rate: 1520,
+      result: Math.round((150000 / 1520) * 10_000) / 10_000,
+    });
+    expect(res.json().message).toBe('Converted at the Cash sell price of 1520 NGN per USD.');
+  });
+
+  it('gets the buy price by default for an asset into a base currency', async () => {
+    const client = await paidClient(t);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/convert?amount=100&from=USD&to=NGN',
+      headers: client.headers,
+    });
+    expect(res.json().data).toMatchObject({ side: 'buy', rate: 1490, result: 149000 });
   });
 
   it('lists markets, bases and assets with their symbols', async () => {
@@ -432,7 +455,26 @@ describe('bad parameters', () => {
     expect(entry).toMatchObject({ status: 400, originalUrl: '/v1/rates?market=street' });
     expect((await subscriptionRow(t, client.subscriptionId!)).processedRequests).toBe(0);
   });
-  // Issue 21: the developer's request-log page shows originalUrl; a key a client also put in the query is not kept.
+
+  it('folds only identical refused calls: two different calls are two rows', async () => {
+    const client = await paidClient(t, { limit: 10, processed: 0 });
+    const urls = [
+      '/v1/rates?market=street',
+      '/v1/rates?market=street',
+      '/v1/convert?amount=-1&from=USD&to=NGN',
+    ];
+    for (const url of urls) await t.app.inject({ method: 'GET', url, headers: client.headers });
+    await eventually(async () => expect(await logCount(t, client.appId)).toBe(3));
+    const rows = await t.runtime.database.db
+      .select({ originalUrl: requestLogs.originalUrl, status: requestLogs.status, count: requestLogs.count })
+      .from(requestLogs)
+      .where(eq(requestLogs.appId, client.appId));
+    const perUrl = (url: string) =>
+      rows.filter((r) => r.originalUrl === url).reduce((total, r) => total + r.count, 0);
+    expect(perUrl('/v1/rates?market=street')).toBe(2);
+    expect(perUrl('/v1/convert?amount=-1&from=USD&to=NGN')).toBe(1);
+  });
+  // The developer's request-log page shows originalUrl; a key a client also put in the query is not kept.
   it('stores no credential a client put in the query string', async () => {
     const client = await paidClient(t, { limit: 10, processed: 0 });
     const res = await t.app.inject({
@@ -440,7 +482,7 @@ describe('bad parameters', () => {
       url: `/v1/rates?market=bank&api_key=${client.privateKey}&token=abc&signature=def`,
       headers: client.headers,
     });
-    // Not parameters /v1/rates takes: ignored (issue 23), and the served call is logged.
+    // Not parameters /v1/rates takes: ignored, and the served call is logged.
     expect(res.statusCode).toBe(200);
     await eventually(async () => expect(await logCount(t, client.appId)).toBe(1));
     const [entry] = await t.runtime.database.db
@@ -453,12 +495,40 @@ describe('bad parameters', () => {
   });
 });
 
+/**
+ * Serves 30 calls, 15 by each process, then checks that /v1/usage on each says 30 within a second, as the last
+ * answer's RateLimit headers do.
+ */
+async function expectUsageAgreesOnBoth(first: FastifyInstance, second: FastifyInstance, client: PaidClient) {
+  let remaining: string | undefined;
+  for (let i = 0; i < 30; i++) {
+    const served = await (i < 15 ? first : second).inject({
+      method: 'GET',
+      url: '/v1/rates',
+      headers: client.headers,
+    });
+    expect(served.statusCode).toBe(200);
+    remaining = String(served.headers['ratelimit-remaining']);
+  }
+  expect(remaining).toBe('970');
+  for (const app of [first, second])
+    await eventually(async () => {
+      const usage = await app.inject({ method: 'GET', url: '/v1/usage', headers: client.headers });
+      expect(usage.json().data).toMatchObject({ used: 30, remaining: 970 });
+      expect(usage.headers['ratelimit-remaining']).toBe(remaining);
+    }, 1000);
+}
+
 describeWithServers('two API processes sharing PostgreSQL and Redis', () => {
   let sibling: Awaited<ReturnType<typeof siblingApp>>;
   beforeAll(async () => {
     sibling = await siblingApp(t);
   });
   afterAll(() => sibling.close());
+
+  it('answers /v1/usage with the count both served, on each, within a second', async () => {
+    await expectUsageAgreesOnBoth(t.app, sibling.app, await paidClient(t, { limit: 1000, processed: 0 }));
+  });
 
   it('lets exactly the remaining requests through across both', async () => {
     const client = await paidClient(t, { limit: 500, processed: 450 });
@@ -525,6 +595,11 @@ describeWithPostgres('two API processes sharing PostgreSQL without Redis', () =>
       expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(150);
       await eventually(async () => expect(await logCount(first, client.appId)).toBe(200));
       expect((await subscriptionRow(first, client.subscriptionId!)).processedRequests).toBe(100);
+      await expectUsageAgreesOnBoth(
+        first.app,
+        second.app,
+        await paidClient(first, { limit: 1000, processed: 0 }),
+      );
     } finally {
       await second.close();
       await first.close();

@@ -15,29 +15,12 @@ let plan: { _id: string; amount: number; numberOfRequest: number; name: string }
 
 beforeAll(async () => {
   ({ t, base } = await createListeningTestApp());
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/admin/create_plan',
-    headers: { authorization: `Bearer ${await t.adminToken()}` },
-    payload: { name: 'Growth', amount: 50, numberOfRequest: 1000 },
-  });
-  plan = res.json().data;
+  plan = (await t.createPlan({ name: 'Growth' })).json().data;
   dev = await signUp();
 });
 afterAll(() => t.close());
 
 const as = (d: Developer) => ({ authorization: `Bearer ${d.token}` });
-
-async function newApp(d = dev): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/apps/create_app',
-    headers: as(d),
-    payload: { name: `App ${Math.random().toString(36).slice(2, 8)}` },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().data._id;
-}
 
 async function initialize(appId: string, currency: 'USD' | 'NGN' = 'USD', d = dev) {
   return t.app.inject({
@@ -96,7 +79,7 @@ async function orderStatus(reference: string) {
 
 describe('POST account/initialize_payment/{appId}', () => {
   it("answers the server's USD price (fee included) and what the modal needs", async () => {
-    const appId = await newApp();
+    const appId = await t.newApp(dev);
     const res = await initialize(appId);
     expect(res.statusCode).toBe(201);
     const checkout = res.json().data;
@@ -114,14 +97,14 @@ describe('POST account/initialize_payment/{appId}', () => {
   });
 
   it('prices NGN from the cash-market dollar buy rate (fallback 740 when none)', async () => {
-    const appId = await newApp();
+    const appId = await t.newApp(dev);
     const res = await initialize(appId, 'NGN');
     expect(res.json().data).toMatchObject({ amount: 37148, currency: 'NGN' });
   });
 
   it("answers 404 for another developer's app", async () => {
     const other = await signUp('Bola', 'Ade');
-    const res = await initialize(await newApp(), 'USD', other);
+    const res = await initialize(await t.newApp(dev), 'USD', other);
     expect(res.statusCode).toBe(404);
   });
 
@@ -160,7 +143,7 @@ describe('POST account/initialize_payment/{appId}', () => {
 
 describe('POST account/create_transaction/{appId}', () => {
   it('verifies the payment with the provider and adds a 12-month plan at the plan quota', async () => {
-    const appId = await newApp();
+    const appId = await t.newApp(dev);
     const checkout = (await initialize(appId)).json().data;
     await settleAtProvider('pay', checkout);
     const res = await createTransaction(appId, { reference: checkout.reference, status: 'SUCCESSFUL' });
@@ -192,7 +175,7 @@ describe('POST account/create_transaction/{appId}', () => {
   });
 
   it('answers a replay with the recorded pair, and twenty at once with the webhook make one of each', async () => {
-    const appId = await newApp();
+    const appId = await t.newApp(dev);
     const checkout = (await initialize(appId)).json().data;
     await settleAtProvider('pay', checkout);
     const event = JSON.stringify({ event: 'transaction.updated', data: { id: checkout.transactionId } });
@@ -218,7 +201,7 @@ describe('POST account/create_transaction/{appId}', () => {
   });
 
   it('records a payment from the webhook alone, when the browser never calls back', async () => {
-    const appId = await newApp();
+    const appId = await t.newApp(dev);
     const checkout = (await initialize(appId)).json().data;
     // The sandbox tells this server's webhook over HTTP, as the provider does.
     await settleAtProvider('pay', checkout);
@@ -230,7 +213,7 @@ describe('POST account/create_transaction/{appId}', () => {
   });
 
   it('takes a webhook only as a hint: a forged "paid" event about an unpaid order grants nothing', async () => {
-    const appId = await newApp();
+    const appId = await t.newApp(dev);
     const checkout = (await initialize(appId)).json().data;
     const res = await t.app.inject({
       method: 'POST',
@@ -252,7 +235,7 @@ describe('POST account/create_transaction/{appId}', () => {
       ['a reference with ../', () => ({ reference: 'afx_../../admin/plans' }), 400],
       ['a URL for a reference', () => ({ reference: 'https://evil.example/pay' }), 400],
     ])('%s', async (_case, body, status) => {
-      const appId = await newApp();
+      const appId = await t.newApp(dev);
       const res = await createTransaction(appId, body());
       expect(res.statusCode).toBe(status);
       expect(typeof res.json().message).toBe('string');
@@ -260,10 +243,10 @@ describe('POST account/create_transaction/{appId}', () => {
     });
 
     it("another app's reference", async () => {
-      const mine = await newApp();
-      const theirs = await newApp((await signUp('Chi', 'Eze')) as Developer);
+      const mine = await t.newApp(dev);
+      const theirs = await t.newApp((await signUp('Chi', 'Eze')) as Developer);
       const other = await signUp('Dayo', 'Ola');
-      const otherApp = await newApp(other);
+      const otherApp = await t.newApp(other);
       const checkout = (await initialize(otherApp, 'USD', other)).json().data;
       await settleAtProvider('pay', checkout);
       const res = await createTransaction(mine, { reference: checkout.reference });
@@ -273,7 +256,7 @@ describe('POST account/create_transaction/{appId}', () => {
     });
 
     it('another currency than the order', async () => {
-      const appId = await newApp();
+      const appId = await t.newApp(dev);
       const checkout = (await initialize(appId)).json().data;
       await settleAtProvider('pay', checkout);
       const res = await createTransaction(appId, { reference: checkout.reference, currency: 'NGN' });
@@ -282,7 +265,7 @@ describe('POST account/create_transaction/{appId}', () => {
     });
 
     it('a payment the provider has not seen', async () => {
-      const appId = await newApp();
+      const appId = await t.newApp(dev);
       const checkout = (await initialize(appId)).json().data;
       const res = await createTransaction(appId, { reference: checkout.reference, status: 'SUCCESSFUL' });
       expect(res.statusCode).toBe(409);
@@ -294,7 +277,7 @@ describe('POST account/create_transaction/{appId}', () => {
     });
 
     it('a payment declined in the modal', async () => {
-      const appId = await newApp();
+      const appId = await t.newApp(dev);
       const checkout = (await initialize(appId)).json().data;
       await settleAtProvider('decline', checkout);
       const res = await createTransaction(appId, { reference: checkout.reference });
@@ -304,7 +287,7 @@ describe('POST account/create_transaction/{appId}', () => {
     });
 
     it('a payment of 1 dollar on a transaction the browser made itself, not the one the server priced (held)', async () => {
-      const appId = await newApp();
+      const appId = await t.newApp(dev);
       const checkout = (await initialize(appId)).json().data;
       const own = await atProvider('transaction', checkout.publicKey, {
         customer: checkout.customer,
@@ -324,7 +307,7 @@ describe('POST account/create_transaction/{appId}', () => {
       const held = await t.app.inject({
         method: 'GET',
         url: '/v1/admin/held_payments',
-        headers: { authorization: `Bearer ${await t.adminToken()}` },
+        headers: await t.adminHeaders(),
       });
       expect(held.json().data).toEqual(
         expect.arrayContaining([
@@ -343,20 +326,20 @@ describe('POST account/create_transaction/{appId}', () => {
 
 describe('SPEC §4 purchase rules', () => {
   it("refuses a second plan while the current one is active for more than 5 days: 'You currently have an active plan.'", async () => {
-    const appId = await newApp();
+    const appId = await t.newApp(dev);
     const checkout = (await initialize(appId)).json().data;
     await settleAtProvider('pay', checkout);
     expect((await createTransaction(appId, { reference: checkout.reference })).statusCode).toBe(200);
     const again = await initialize(appId);
     expect(again.statusCode).toBe(409);
-    // Issue 20: the same plan is no upgrade, and the refusal says when it can be renewed.
+    // The same plan is no upgrade, and the refusal says when it can be renewed.
     expect(again.json().message).toMatch(
       /^You currently have an active plan\. Your .+ plan runs until \d{4}-\d{2}-\d{2}: only a dearer plan can replace it now/,
     );
   });
 
   it('makes a purchase within 5 days of the end an upcoming plan that starts when the current one ends', async () => {
-    const appId = await newApp();
+    const appId = await t.newApp(dev);
     const ends = new Date(Date.now() + 3 * 86_400_000);
     await t.runtime.database.db.insert(subscriptions).values({
       appId,
@@ -398,7 +381,7 @@ describe('no stacking', () => {
   }
 
   it('50 initializations at once on one app leave at most 1 pending order, reused for the same plan', async () => {
-    const appId = await newApp();
+    const appId = await t.newApp(dev);
     const answers = await Promise.all(Array.from({ length: 50 }, () => initialize(appId)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(201));
     const orders = await ordersOf(appId);
@@ -412,7 +395,7 @@ describe('no stacking', () => {
   });
 
   it('does not reuse a pending order the customer already declined: it is settled and a new one opened', async () => {
-    const appId = await newApp();
+    const appId = await t.newApp(dev);
     const declined = (await initialize(appId)).json().data;
     await settleAtProvider('decline', declined);
     const next = (await initialize(appId)).json().data;
@@ -422,7 +405,7 @@ describe('no stacking', () => {
   });
 
   it('3 orders opened, then all paid, give 1 active plan, 1 upcoming and 1 payment held for the admin', async () => {
-    const appId = await newApp();
+    const appId = await t.newApp(dev);
     const checkouts = [];
     for (const currency of ['USD', 'NGN', 'USD'] as const) {
       checkouts.push((await initialize(appId, currency)).json().data);
@@ -448,7 +431,7 @@ describe('no stacking', () => {
     const list = await t.app.inject({
       method: 'GET',
       url: '/v1/admin/held_payments',
-      headers: { authorization: `Bearer ${await t.adminToken()}` },
+      headers: await t.adminHeaders(),
     });
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toEqual(
@@ -467,8 +450,8 @@ describe('the order sweep', () => {
   it('grants a paid order nobody confirmed, voids an unpaid one past its expiry, and a second run changes nothing', async () => {
     const sweep = (now = new Date()) =>
       paymentSweepJob({ services: t.runtime.services, log: t.runtime.log }, now);
-    const paidApp = await newApp();
-    const unpaidApp = await newApp();
+    const paidApp = await t.newApp(dev);
+    const unpaidApp = await t.newApp(dev);
     const paid = (await initialize(paidApp)).json().data;
     const unpaid = (await initialize(unpaidApp)).json().data;
     // Paid at the provider with its webhook lost: the sandbox's trigger would tell the webhook, so the test marks

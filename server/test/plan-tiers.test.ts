@@ -1,16 +1,16 @@
-// Issue 20, items 1–3: the API opens what the plan card lists (a free 403 naming the plan that opens the rest), a
+// The API opens what the plan card lists (a free 403 naming the plan that opens the rest), a
 // free plan is activated without a payment, and an upgrade now is charged the price less the unused term's credit.
 // Plans are bought over HTTP against the sandbox provider, so the entitlements are the ones the order copied.
 import { and, eq } from 'drizzle-orm';
 import type { Entitlements } from '@afrofx/shared';
 import { paymentOrders, rates, subscriptions } from '../src/db/schema';
+import { sandboxCheckout } from './support/checkout';
 import { developerFactory, type Developer } from './support/developers';
 import { createListeningTestApp, eventually, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let base: string;
 const signUp = developerFactory(() => t, 'tiers', 87);
-let admin: { authorization: string };
 const DAY_MS = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10);
@@ -57,16 +57,8 @@ const planIds = {} as Record<PlanName, string>;
 
 beforeAll(async () => {
   ({ t, base } = await createListeningTestApp({ REQUEST_LOG_FLUSH_MS: '50' }));
-  admin = { authorization: `Bearer ${await t.adminToken()}` };
   for (const [name, plan] of Object.entries(PLANS)) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/admin/create_plan',
-      headers: admin,
-      payload: { name, ...plan },
-    });
-    expect(res.statusCode).toBe(201);
-    planIds[name as PlanName] = res.json().data._id;
+    planIds[name as PlanName] = (await t.createPlan({ name, ...plan, onSale: true })).json().data._id;
   }
   const at = new Date(Date.now() - 60_000);
   await t.runtime.database.db.insert(rates).values(
@@ -85,46 +77,12 @@ afterAll(() => t.close());
 
 const as = (d: Developer) => ({ authorization: `Bearer ${d.token}` });
 
-async function newApp(d: Developer): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/apps/create_app',
-    headers: as(d),
-    payload: { name: `App ${Math.random().toString(36).slice(2, 8)}` },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().data._id;
-}
-
-const initialize = (d: Developer, appId: string, plan: PlanName) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/v1/account/initialize_payment/${appId}`,
-    headers: as(d),
-    payload: { plan: planIds[plan], currency: 'USD', isUpcoming: false },
-  });
-
-async function pay(checkout: { transactionId: string; publicKey: string }) {
-  const res = await fetch(`${base}/sandbox-pay/v1/transaction/${checkout.transactionId}/trigger`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${checkout.publicKey}` },
-    body: JSON.stringify({ status: 'SUCCESSFUL' }),
-  });
-  expect(res.status).toBeLessThan(300);
-}
-
-const confirm = (d: Developer, appId: string, plan: PlanName, reference: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/v1/account/create_transaction/${appId}`,
-    headers: as(d),
-    payload: { plan: planIds[plan], currency: 'USD', isUpcoming: false, reference },
-  });
+const { initialize, pay, confirm } = sandboxCheckout(() => ({ t, base }), planIds);
 
 /** A developer's app on `plan`, bought and paid through the sandbox, and its key's headers. */
 async function buy(plan: Exclude<PlanName, 'Free'>, d?: Developer) {
   const developer = d ?? (await signUp());
-  const appId = await newApp(developer);
+  const appId = await t.newApp(developer);
   const checkout = (await initialize(developer, appId, plan)).json().data;
   await pay(checkout);
   expect((await confirm(developer, appId, plan, checkout.reference)).statusCode).toBe(200);
@@ -253,10 +211,10 @@ describe("a plan's burst rate", () => {
 describe('a free plan', () => {
   it('is activated through initialize_payment without a payment, and its key gets 200 from /v1/rates', async () => {
     const developer = await signUp();
-    const appId = await newApp(developer);
+    const appId = await t.newApp(developer);
     const res = await initialize(developer, appId, 'Free');
     expect(res.statusCode).toBe(201);
-    expect(res.json().message).toBe('The free Free plan is active on this app.');
+    expect(res.json().message).toBe('The Free plan is active on this app at no charge.');
     expect(res.json().data).toMatchObject({
       activated: true,
       subscription: { plan: { name: 'Free' }, status: 'active', limit: 1000, amount: 0 },
@@ -282,7 +240,7 @@ describe('a free plan', () => {
 
   it('is had once per app, on one app per account, and never over a running plan', async () => {
     const developer = await signUp();
-    const first = await newApp(developer);
+    const first = await t.newApp(developer);
     expect((await initialize(developer, first, 'Free')).statusCode).toBe(201);
     const again = await initialize(developer, first, 'Free');
     expect(again.statusCode).toBe(409);
@@ -297,13 +255,13 @@ describe('a free plan', () => {
     expect(afterEnd.json().message).toBe(
       'This app has had its free plan already. Choose a paid plan to keep calling the API.',
     );
-    const second = await initialize(developer, await newApp(developer), 'Free');
+    const second = await initialize(developer, await t.newApp(developer), 'Free');
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe(
       'A free plan may run on 1 app of an account, and yours has used it. Choose a paid plan for this app.',
     );
     const paid = await buy('Starter');
-    const over = await initialize(paid.developer, await newApp(paid.developer), 'Free');
+    const over = await initialize(paid.developer, await t.newApp(paid.developer), 'Free');
     expect(over.statusCode).toBe(201);
     const overPaid = await initialize(paid.developer, paid.appId, 'Free');
     expect(overPaid.statusCode).toBe(409);
@@ -357,7 +315,7 @@ describe('upgrading now with a prorated credit', () => {
     expect(rows).toHaveLength(2);
     const serving = rows.filter((row) => row.status === 'active' && row.expireAt > new Date());
     expect(serving.map((row) => row.planName)).toEqual(['Growth']);
-    expect(rows.find((row) => row.planName === 'Starter')).toMatchObject({ status: 'expired' });
+    expect(rows.find((row) => row.planName === 'Starter')).toMatchObject({ status: 'upgraded' });
     // The new plan's entitlements and quota apply at once.
     expect(
       (await get('/v1/convert?amount=1&from=dollar&to=naira&market=bank', starter.headers)).statusCode,
@@ -365,6 +323,47 @@ describe('upgrading now with a prorated credit', () => {
     expect((await get('/v1/usage', starter.headers)).json().data).toMatchObject({
       plan: 'Growth',
       limit: 100_000,
+    });
+  });
+
+  it('gives an NGN upgrade a receipt with the list price, the credit, the fee, the amount and the dollar rate', async () => {
+    const starter = await midTermStarter();
+    const payload = { plan: planIds.Growth, currency: 'NGN', isUpcoming: false };
+    const checkout = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/v1/account/initialize_payment/${starter.appId}`,
+        headers: as(starter.developer),
+        payload,
+      })
+    ).json().data;
+    await pay(checkout);
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/v1/account/create_transaction/${starter.appId}`,
+      headers: as(starter.developer),
+      payload: { ...payload, reference: checkout.reference },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const receipt = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/account/receipts/${checkout.reference}`,
+        headers: as(starter.developer),
+      })
+    ).json().data;
+    // Growth at the Cash dollar buy rate of 1,500: 480 × 1,500 = 720,000; the credit of 87.12 dollars is 130,680;
+    // 392.88 dollars with the fee is 591,677.28, whole naira 591,677, of which the fee is 2,357.
+    expect(receipt).toMatchObject({
+      currency: 'NGN',
+      amount: 591677,
+      fee: 2357,
+      lines: [
+        { label: 'Growth plan, 12 months (list price)', amount: 720000 },
+        { label: 'Credit for the unused part of the previous plan', amount: -130680 },
+        { label: 'Payment fee (0.4%)', amount: 2357 },
+      ],
+      exchangeRate: { rate: 1500, at: expect.any(String) },
     });
   });
 

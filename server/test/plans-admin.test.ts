@@ -9,21 +9,9 @@ let auth: { authorization: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  auth = { authorization: `Bearer ${await t.adminToken()}` };
+  auth = await t.adminHeaders();
 });
 afterAll(() => t.close());
-
-let seq = 0;
-async function createPlan(fields: Partial<{ name: string; amount: number; numberOfRequest: number }> = {}) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/admin/create_plan',
-    headers: auth,
-    payload: { name: `Plan ${++seq}`, amount: 50, numberOfRequest: 1000, ...fields },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().data as { _id: string; name: string; amount: number; features: unknown[] };
-}
 
 async function adminPlans(page = 1) {
   const res = await t.app.inject({ method: 'GET', url: `/v1/admin/plans?page=${page}`, headers: auth });
@@ -59,9 +47,38 @@ describe('admin plan calls need an admin', () => {
 
 describe('POST admin/create_plan', () => {
   it('creates a plan that goes on sale', async () => {
-    const plan = await createPlan({ name: 'Starter create', amount: 19.99, numberOfRequest: 5000 });
-    expect(plan).toMatchObject({ name: 'Starter create', amount: 19.99, features: [] });
+    const plan = (await t.createPlan({ name: 'Starter create', amount: 19.99, numberOfRequest: 5000 })).json()
+      .data;
+    expect(plan).toMatchObject({ name: 'Starter create', amount: 19.99, onSale: true, features: [] });
     expect((await publicPlans()).map((p) => p._id)).toContain(plan._id);
+  });
+
+  it('keeps a new plan a draft, off sale and not for sale, until an admin puts it on sale', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/admin/create_plan',
+      headers: auth,
+      payload: { name: 'Draft plan', amount: 30, numberOfRequest: 100 },
+    });
+    const draft = res.json().data as { _id: string; onSale: boolean };
+    expect(draft.onSale).toBe(false);
+    expect((await publicPlans()).map((p) => p._id)).not.toContain(draft._id);
+    expect((await adminPlans()).data.map((p) => p._id)).toContain(draft._id);
+    const feature = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/admin/add_features_to_plan/${draft._id}`,
+      headers: auth,
+      payload: { title: 'Drafted line' },
+    });
+    expect(feature.statusCode).toBe(200);
+    const onSale = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/admin/edit_plan/${draft._id}`,
+      headers: auth,
+      payload: { name: 'Draft plan', amount: 30, numberOfRequest: 100, onSale: true },
+    });
+    expect(onSale.json().data).toMatchObject({ onSale: true, features: [{ title: 'Drafted line' }] });
+    expect((await publicPlans()).map((p) => p._id)).toContain(draft._id);
   });
 
   it.each([
@@ -98,7 +115,7 @@ describe('POST admin/create_plan', () => {
   });
 
   it('refuses a second plan of the same name with a 409', async () => {
-    await createPlan({ name: 'Twice' });
+    await t.createPlan({ name: 'Twice' });
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/admin/create_plan',
@@ -112,8 +129,8 @@ describe('POST admin/create_plan', () => {
 
 describe('GET admin/plans and fetch_plans', () => {
   it('lists admin plans newest first and the pricing grid cheapest first', async () => {
-    const dear = await createPlan({ amount: 900 });
-    const cheap = await createPlan({ amount: 0.5 });
+    const dear = (await t.createPlan({ amount: 900 })).json().data;
+    const cheap = (await t.createPlan({ amount: 0.5 })).json().data;
     const admin = (await adminPlans()).data.map((p) => p._id);
     expect(admin.indexOf(cheap._id)).toBeLessThan(admin.indexOf(dear._id));
     const grid = await publicPlans();
@@ -123,19 +140,18 @@ describe('GET admin/plans and fetch_plans', () => {
   });
 });
 
-describe('plan entitlements (issue 20)', () => {
+describe('plan entitlements', () => {
   const starter = { endpoints: ['latest'], historyDays: 0, markets: ['bank'], burstPerSecond: 5 };
 
   it('keeps the entitlements given, opens everything when none are given, and sells a free plan', async () => {
-    const narrow = await t.app.inject({
-      method: 'POST',
-      url: '/v1/admin/create_plan',
-      headers: auth,
-      payload: { name: 'Narrow', amount: 0, numberOfRequest: 1000, entitlements: starter },
+    const narrow = await t.createPlan({
+      name: 'Narrow',
+      amount: 0,
+      numberOfRequest: 1000,
+      entitlements: starter,
     });
-    expect(narrow.statusCode).toBe(201);
     expect(narrow.json().data).toMatchObject({ amount: 0, entitlements: starter });
-    const wide = await createPlan();
+    const wide = (await t.createPlan()).json().data;
     expect((wide as unknown as { entitlements: { endpoints: string[] } }).entitlements.endpoints).toEqual([
       'latest',
       'convert',
@@ -150,7 +166,7 @@ describe('plan entitlements (issue 20)', () => {
   });
 
   it('edits the entitlements, and an edit without them keeps them', async () => {
-    const plan = await createPlan();
+    const plan = (await t.createPlan()).json().data;
     const edit = (payload: object) =>
       t.app.inject({ method: 'PUT', url: `/v1/admin/edit_plan/${plan._id}`, headers: auth, payload });
     const base = { name: plan.name, amount: 50, numberOfRequest: 1000 };
@@ -161,7 +177,7 @@ describe('plan entitlements (issue 20)', () => {
 
 describe('PUT admin/edit_plan/{id}', () => {
   it('changes the plan', async () => {
-    const plan = await createPlan();
+    const plan = (await t.createPlan()).json().data;
     const res = await t.app.inject({
       method: 'PUT',
       url: `/v1/admin/edit_plan/${plan._id}`,
@@ -173,7 +189,7 @@ describe('PUT admin/edit_plan/{id}', () => {
   });
 
   it('never changes a subscription already sold', async () => {
-    const plan = await createPlan({ numberOfRequest: 1000 });
+    const plan = (await t.createPlan({ numberOfRequest: 1000 })).json().data;
     const client = await paidClient(t, { limit: 1000 });
     const db = t.runtime.database.db;
     await db
@@ -205,7 +221,7 @@ describe('PUT admin/edit_plan/{id}', () => {
 
 describe('features', () => {
   it('adds features in order and removes one', async () => {
-    const plan = await createPlan();
+    const plan = (await t.createPlan()).json().data;
     for (const title of ['Cash market', 'History']) {
       const res = await t.app.inject({
         method: 'PUT',
@@ -230,7 +246,7 @@ describe('features', () => {
   });
 
   it('refuses an empty title with a 400', async () => {
-    const plan = await createPlan();
+    const plan = (await t.createPlan()).json().data;
     const res = await t.app.inject({
       method: 'PUT',
       url: `/v1/admin/add_features_to_plan/${plan._id}`,
@@ -241,8 +257,8 @@ describe('features', () => {
   });
 
   it("will not remove another plan's feature", async () => {
-    const a = await createPlan();
-    const b = await createPlan();
+    const a = (await t.createPlan()).json().data;
+    const b = (await t.createPlan()).json().data;
     const added = await t.app.inject({
       method: 'PUT',
       url: `/v1/admin/add_features_to_plan/${a._id}`,
@@ -262,7 +278,7 @@ describe('features', () => {
 
 describe('DELETE admin/delete_plan/{id}', () => {
   it('deletes a plan nobody bought', async () => {
-    const plan = await createPlan();
+    const plan = (await t.createPlan()).json().data;
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/v1/admin/delete_plan/${plan._id}`,
@@ -274,7 +290,7 @@ describe('DELETE admin/delete_plan/{id}', () => {
   });
 
   it('retires a plan with subscriptions: off sale, its history still readable', async () => {
-    const plan = await createPlan({ name: 'Retiring plan' });
+    const plan = (await t.createPlan({ name: 'Retiring plan' })).json().data;
     const client = await paidClient(t, { limit: 1000 });
     await t.runtime.database.db
       .update(subscriptions)

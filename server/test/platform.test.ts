@@ -14,7 +14,7 @@ import {
   subscriptions,
   transactions,
 } from '../src/db/schema';
-import { DEMO_DEVELOPER, seedDemoData } from '../src/db/seed';
+import { DEMO_DEVELOPER, seedDemoData } from '../src/demo/seed';
 import { createTestApp, redisAvailable, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -95,6 +95,7 @@ describe('GET account/fetch_plans', () => {
       amount: 1200,
       numberOfRequest: 120000,
       entitlements: ALL_ENTITLEMENTS,
+      onSale: true,
       createdAt: business.createdAt.toISOString(),
       features: [
         { _id: expect.any(String), title: 'Everything in Growth' },
@@ -140,7 +141,7 @@ describe('errors', () => {
 
   it('answers a server failure with a generic message and no stack or SQL', async () => {
     const db = t.runtime.database.db;
-    await db.execute(sql`alter table rates rename to rates_moved_away`);
+    await db.execute(sql`alter view served_rates rename to served_rates_moved_away`);
     try {
       const res = await t.app.inject({ method: 'GET', url: '/v1/user/fetch_rates/bank' });
       expect(res.statusCode).toBe(500);
@@ -150,7 +151,7 @@ describe('errors', () => {
         message: 'Something went wrong on our side. Please try again.',
       });
     } finally {
-      await db.execute(sql`alter table rates_moved_away rename to rates`);
+      await db.execute(sql`alter view served_rates_moved_away rename to served_rates`);
     }
   });
 });
@@ -187,7 +188,7 @@ describe('API documentation', () => {
     const tags = Object.values(doc.paths).flatMap((item) =>
       Object.values(item).flatMap((op) => op.tags ?? []),
     );
-    expect(new Set(tags)).toEqual(new Set(['Rates API', 'Status', 'Webhooks']));
+    expect(new Set(tags)).toEqual(new Set(['Rates API', 'Compatibility', 'Status', 'Webhooks']));
     // Of the console's paths, only an app's webhooks are documented for developers.
     expect(
       Object.keys(doc.paths).filter(
@@ -196,7 +197,7 @@ describe('API documentation', () => {
     ).toEqual([]);
     expect(doc.paths['/v1/rates']!.get!.security).toEqual([{ apiKey: [] }]);
     expect(Object.keys(doc.components.securitySchemes)).toEqual(['apiKey', 'bearerAuth']);
-    expect(doc.tags.map((tag) => tag.name)).toEqual(['Rates API', 'Status', 'Webhooks']);
+    expect(doc.tags.map((tag) => tag.name)).toEqual(['Rates API', 'Compatibility', 'Status', 'Webhooks']);
   });
 
   it('keeps the console calls in a document of their own, without the paid API', async () => {
@@ -347,7 +348,7 @@ describe('demo data', () => {
     const listed = (await demo.app.inject({ method: 'GET', url: '/v1/account/fetch_plans' })).json();
     expect(listed.data.length).toBeGreaterThan(0);
     expect(listed.data.every((p: { features: unknown[] }) => p.features.length > 0)).toBe(true);
-    // Issue 20: each card's entitlements are what its marketing lines promise, and a free plan is on sale.
+    // Each card's entitlements are what its marketing lines promise, and a free plan is on sale.
     const byName = Object.fromEntries(listed.data.map((p: { name: string }) => [p.name, p]));
     expect(byName.Free).toMatchObject({
       amount: 0,

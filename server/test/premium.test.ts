@@ -1,4 +1,4 @@
-// Issue 10, point 2: GET /v1/rates/premium, worked out on seeded daily entries.
+// GET /v1/rates/premium, worked out on seeded daily entries.
 import { eq, sql } from 'drizzle-orm';
 import { formatUtcDate, type Market, type Premium } from '@afrofx/shared';
 import { rates, requestLogs } from '../src/db/schema';
@@ -109,14 +109,13 @@ describe('GET /v1/rates/premium', () => {
   });
 
   it('works out buy, sell and mid separately', async () => {
-    const admin = { authorization: `Bearer ${await t.adminToken()}` };
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/admin/create_rate',
-      headers: admin,
-      payload: { market: 'black_market_transfer', base: 'naira', asset: 'dollar', buy: 1100, sell: 1173 },
+    const created = await t.createRate({
+      market: 'black_market_transfer',
+      base: 'naira',
+      asset: 'dollar',
+      buy: 1100,
+      sell: 1173,
     });
-    expect(created.statusCode).toBe(201);
     const transfer = ((await premium()).json().data as Premium).markets[1]!;
     // buy 1100 / 1000 → 10 %; sell 1173 / 1020 → 15 %; mid 1136.5 / 1010 → 12.524752… %
     expect(transfer.now).toEqual(expect.objectContaining({ buy: 10, sell: 15, mid: 12.5248 }));
@@ -150,12 +149,12 @@ describe('GET /v1/rates/premium', () => {
     const counted = await paidClient(t, { limit: 5, processed: 0 });
     const url = '/v1/rates/premium?base=rand&asset=euro';
     const db = t.runtime.database.db;
-    await db.execute(sql`alter table rates rename to rates_moved_away`);
+    await db.execute(sql`alter view served_rates rename to served_rates_moved_away`);
     try {
       const failed = await t.app.inject({ method: 'GET', url, headers: counted.headers });
       expect(failed.statusCode).toBe(500);
     } finally {
-      await db.execute(sql`alter table rates_moved_away rename to rates`);
+      await db.execute(sql`alter view served_rates_moved_away rename to served_rates`);
     }
     const res = await t.app.inject({ method: 'GET', url, headers: counted.headers });
     expect(res.statusCode).toBe(200);

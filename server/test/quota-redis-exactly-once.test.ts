@@ -1,4 +1,4 @@
-// Issue 21, item 8: the Redis quota counts each request exactly once when a take times out while Redis stalls (the
+// The Redis quota counts each request exactly once when a take times out while Redis stalls (the
 // fallback counted it in PostgreSQL; the stalled call then ran in Redis too), and a counter whose name holds another
 // type of value is replaced, so the process goes back to Redis instead of staying on PostgreSQL until someone repairs
 // it; a hand-back of the counts made in PostgreSQL during an outage is applied once, even sent twice, and adds only
@@ -6,7 +6,7 @@
 // goes through a TCP proxy in front of it.
 import { randomUUID } from 'node:crypto';
 import IORedis from 'ioredis';
-import { RECONCILE_SCRIPT } from '../src/modules/paid-api/quota-store/redis';
+import { RECONCILE_SCRIPT } from '../src/modules/paid-api/quota-store/redis/scripts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy';
 import { paidClient, subscriptionRow, type PaidClient } from './support/paid-api';
 import { createTestApp, eventually, redisAvailable, type TestApp } from './support/test-app';

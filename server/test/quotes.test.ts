@@ -1,4 +1,4 @@
-// Issue 10, point 1: every quote carries mid, spread, change against the previous close, its age and staleness.
+// Every quote carries mid, spread, change against the previous close, its age and staleness.
 import { eq } from 'drizzle-orm';
 import type { Asset, Base, Market, Quote } from '@afrofx/shared';
 import { loadConfig } from '../src/config';
@@ -145,15 +145,8 @@ describe('GET /v1/rates quote fields', () => {
   });
 
   it('works out the new fields again when an admin enters a rate', async () => {
-    const admin = { authorization: `Bearer ${await t.adminToken()}` };
     const before = await paidQuote('bank', 'rand', 'euro');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/admin/create_rate',
-      headers: admin,
-      payload: { market: 'bank', base: 'rand', asset: 'euro', buy: 21, sell: 21.5 },
-    });
-    expect(created.statusCode).toBe(201);
+    const created = await t.createRate({ market: 'bank', base: 'rand', asset: 'euro', buy: 21, sell: 21.5 });
     // The snapshot reloads at once on the change feed; a new day's entry compares with 27 February's close.
     const after = await paidQuote('bank', 'rand', 'euro');
     expect(after).toEqual(
@@ -179,6 +172,10 @@ describe('GET /v1/user/fetch_rates/{market} (the site’s table)', () => {
       sell: 1510.25,
       createdAt: '2026-03-02T00:10:00.000Z',
       updatedAt: '2026-03-02T00:10:00.000Z',
+      source: 'seed',
+      publishedAt: '2026-03-02T00:10:00.000Z',
+      publicationId: null,
+      revision: 0,
       mid: 1505.375,
       spread: 9.75,
       spreadPct: 0.6477,

@@ -8,21 +8,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function admin() {
-  return { authorization: `Bearer ${await t.adminToken()}` };
-}
-
-async function createRate(body: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/admin/create_rate',
-    headers: await admin(),
-    payload: body,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().data as { _id: string; createdAt: string; updatedAt: string };
-}
-
 async function allRateIds() {
   const ids: string[] = [];
   let page: number | null = 1;
@@ -30,7 +15,7 @@ async function allRateIds() {
     const res = await t.app.inject({
       method: 'GET',
       url: `/v1/admin/fetch_all_rates?page=${page}`,
-      headers: await admin(),
+      headers: await t.adminHeaders(),
     });
     const body: { data: Array<{ _id: string }>; pagination: { next: number | null } } = res.json();
     ids.push(...body.data.map((r) => r._id));
@@ -52,21 +37,20 @@ async function ratesAsCsvLines() {
       r.sell,
       r.createdAt.toISOString(),
       r.updatedAt.toISOString(),
+      r.source,
+      r.publicationId ?? '',
+      0,
     ].join(','),
   );
 }
 
 describe('POST admin/export_rate_to_csv', () => {
   it('e-mails every rate as a CSV attachment, one line per rate', async () => {
-    const rate = await createRate({
-      market: 'bank',
-      asset: 'dollar',
-      base: 'naira',
-      buy: 1450.5,
-      sell: 1470.25,
-    });
-    await createRate({ market: 'black_market_cash', asset: 'euro', base: 'cedis', buy: 12.9, sell: 13.1 });
-    await createRate({
+    const rate = (
+      await t.createRate({ market: 'bank', asset: 'dollar', base: 'naira', buy: 1450.5, sell: 1470.25 })
+    ).json().data;
+    await t.createRate({ market: 'black_market_cash', asset: 'euro', base: 'cedis', buy: 12.9, sell: 13.1 });
+    await t.createRate({
       market: 'black_market_transfer',
       asset: 'british_pounds',
       base: 'kenyan-shilling',
@@ -78,14 +62,14 @@ describe('POST admin/export_rate_to_csv', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/admin/export_rate_to_csv',
-      headers: await admin(),
+      headers: await t.adminHeaders(),
       payload: { email: 'ops@example.com' },
     });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ data: null, message: 'The rates export will be sent to ops@example.com.' });
 
     const mail = await eventually(async () => {
-      const [found] = (await t.outbox()).filter((m) => m.to === 'ops@example.com');
+      const [found] = await t.mailsTo('ops@example.com');
       expect(found).toBeDefined();
       return found!;
     });
@@ -96,11 +80,11 @@ describe('POST admin/export_rate_to_csv', () => {
     expect(csv!.contentType).toBe('text/csv');
 
     const [header, ...lines] = csv!.content.trimEnd().split('\n');
-    expect(header).toBe('id,market,base,asset,buy,sell,createdAt,updatedAt');
+    expect(header).toBe('id,market,base,asset,buy,sell,createdAt,updatedAt,source,publicationId,revision');
     expect(lines).toEqual(await ratesAsCsvLines());
     expect(lines.map((line) => line.split(',')[0]).sort()).toEqual([...ids].sort());
     expect(lines).toContain(
-      `${rate._id},bank,naira,dollar,1450.5,1470.25,${rate.createdAt},${rate.updatedAt}`,
+      `${rate._id},bank,naira,dollar,1450.5,1470.25,${rate.createdAt},${rate.updatedAt},desk,${rate.publicationId},0`,
     );
     expect(mail.raw).toContain(`(${ids.length} rates)`);
   });
@@ -120,24 +104,24 @@ describe('POST admin/export_rate_to_csv', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/admin/export_rate_to_csv',
-      headers: await admin(),
+      headers: await t.adminHeaders(),
       payload: { email: 'batches@example.com' },
     });
     expect(res.statusCode).toBe(202);
     const mail = await eventually(async () => {
-      const [found] = (await t.outbox()).filter((m) => m.to === 'batches@example.com');
+      const [found] = await t.mailsTo('batches@example.com');
       expect(found).toBeDefined();
       return found!;
     });
     const [header, ...lines] = mail.attachments[0]!.content.trimEnd().split('\n');
-    expect(header).toBe('id,market,base,asset,buy,sell,createdAt,updatedAt');
+    expect(header).toBe('id,market,base,asset,buy,sell,createdAt,updatedAt,source,publicationId,revision');
     expect(lines).toEqual(expected);
     expect(mail.raw).toContain(`(${expected.length} rates)`);
   });
 
   it('reads the rates a batch at a time as the attachment is read, not all at once', async () => {
     const total = (await ratesAsCsvLines()).length;
-    const { csv, rowCount } = await t.runtime.services.rates.exportCsv();
+    const { csv, rowCount } = await t.runtime.services.ratesCsv.csv();
     expect(rowCount).toBe(total);
     const reader = csv[Symbol.asyncIterator]();
     await reader.next();
@@ -155,10 +139,10 @@ describe('POST admin/export_rate_to_csv', () => {
     await t.runtime.database.db.execute(sql`
       insert into rates (market, asset, base, buy, sell)
       select 'bank', 'euro', 'naira', g, g + 1 from generate_series(1, 2500) g`);
-    const { csv } = await t.runtime.services.rates.exportCsv();
+    const { csv } = await t.runtime.services.ratesCsv.csv();
     const reader = csv[Symbol.asyncIterator]();
     await reader.next();
-    await t.runtime.database.db.execute(sql`alter table rates rename to rates_away`);
+    await t.runtime.database.db.execute(sql`alter view served_rates rename to served_rates_away`);
     try {
       await expect(
         (async () => {
@@ -166,7 +150,7 @@ describe('POST admin/export_rate_to_csv', () => {
         })(),
       ).rejects.toThrow(/rates/);
     } finally {
-      await t.runtime.database.db.execute(sql`alter table rates_away rename to rates`);
+      await t.runtime.database.db.execute(sql`alter view served_rates_away rename to served_rates`);
     }
   });
 
@@ -181,7 +165,7 @@ describe('POST admin/export_rate_to_csv', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/admin/export_rate_to_csv',
-      headers: await admin(),
+      headers: await t.adminHeaders(),
       payload,
     });
     expect(res.statusCode).toBe(400);
@@ -191,26 +175,26 @@ describe('POST admin/export_rate_to_csv', () => {
 
 describe('POST admin/send_tweet_rate', () => {
   it("records today's naira cash rates as the tweet when no Twitter credentials are set", async () => {
-    await createRate({
+    await t.createRate({
       market: 'black_market_cash',
       asset: 'dollar',
       base: 'naira',
       buy: 1500,
       sell: 1520.5,
     });
-    await createRate({
+    await t.createRate({
       market: 'black_market_cash',
       asset: 'british_pounds',
       base: 'naira',
       buy: 1990,
       sell: 2010,
     });
-    await createRate({ market: 'black_market_cash', asset: 'dollar', base: 'rand', buy: 17.2, sell: 17.5 });
+    await t.createRate({ market: 'black_market_cash', asset: 'dollar', base: 'rand', buy: 17.2, sell: 17.5 });
 
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/admin/send_tweet_rate',
-      headers: await admin(),
+      headers: await t.adminHeaders(),
     });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({

@@ -62,20 +62,13 @@ beforeAll(async () => {
     TWITTER_ACCESS_SECRET: 'access-secret',
     TWITTER_API_URL: twitter.url,
   });
-  const admin = { authorization: `Bearer ${await t.adminToken()}` };
   for (const [asset, buy, sell] of [
     ['dollar', 1500, 1520.5],
     ['british_pounds', 1990, 2010],
     ['euro', 1610.25, 1640],
     ['canadian_dollar', 1080, 1100],
   ] as const) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/admin/create_rate',
-      headers: admin,
-      payload: { market: 'black_market_cash', base: 'naira', asset, buy, sell },
-    });
-    expect(res.statusCode).toBe(201);
+    await t.createRate({ market: 'black_market_cash', base: 'naira', asset, buy, sell });
   }
 });
 afterAll(async () => {
@@ -87,7 +80,7 @@ async function sendTweet() {
   const res = await t.app.inject({
     method: 'POST',
     url: '/v1/admin/send_tweet_rate',
-    headers: { authorization: `Bearer ${await t.adminToken()}` },
+    headers: await t.adminHeaders(),
   });
   expect(res.statusCode).toBe(202);
   expect(res.json().message).toBe('The rates tweet is on its way.');
@@ -101,7 +94,7 @@ async function sendTweet() {
 
 async function postedTweet(id: string) {
   return eventually(async () => {
-    const tweet = await t.runtime.services.rates.findTweet(id);
+    const tweet = await t.runtime.services.ratesTweet.findTweet(id);
     expect(tweet?.tweetId).toBeTruthy();
     return tweet!;
   });
@@ -155,10 +148,10 @@ describe('the rates tweet job with Twitter credentials', () => {
     const before = twitter.requests.length;
     twitter.failNext = [503];
     await expect(ratesTweetJob(jobContext(), { tweetId: row!.id })).rejects.toThrow(/503/);
-    expect((await t.runtime.services.rates.findTweet(row!.id))!.tweetId).toBeNull();
+    expect((await t.runtime.services.ratesTweet.findTweet(row!.id))!.tweetId).toBeNull();
 
     await ratesTweetJob(jobContext(), { tweetId: row!.id });
-    expect((await t.runtime.services.rates.findTweet(row!.id))!.tweetId).toMatch(/^\d+$/);
+    expect((await t.runtime.services.ratesTweet.findTweet(row!.id))!.tweetId).toMatch(/^\d+$/);
     expect(twitter.requests.slice(before).map((r) => r.status)).toEqual([503, 201]);
   });
 });

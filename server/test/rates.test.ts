@@ -11,28 +11,18 @@ afterAll(() => t.close());
 
 const valid = { market: 'bank', asset: 'dollar', base: 'naira', buy: 1450.5, sell: 1470.25 };
 
-async function admin() {
-  return { authorization: `Bearer ${await t.adminToken()}` };
-}
-
-async function createRate(body: Record<string, unknown>) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/v1/admin/create_rate',
-    headers: await admin(),
-    payload: body,
-  });
-}
-
 async function rateCount() {
-  const res = await t.app.inject({ method: 'GET', url: '/v1/admin/fetch_all_rates', headers: await admin() });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/v1/admin/fetch_all_rates',
+    headers: await t.adminHeaders(),
+  });
   return res.json().pagination.count as number;
 }
 
 describe('POST admin/create_rate', () => {
   it('stores a rate and answers 201 with it', async () => {
-    const res = await createRate(valid);
-    expect(res.statusCode).toBe(201);
+    const res = await t.createRate(valid);
     expect(res.json()).toMatchObject({
       message: 'Rate created successfully.',
       data: { ...valid, _id: expect.any(String) },
@@ -44,7 +34,7 @@ describe('POST admin/create_rate', () => {
     ['a non-numeric buy', { ...valid, buy: 'lots' }, 'Buy must be a number.'],
     ['a zero buy', { ...valid, buy: 0 }, 'Buy must be at least 0.000001.'],
     ['a negative sell', { ...valid, sell: -3 }, 'Sell must be at least 0.000001.'],
-    // Issue 21: stored with 6 decimals, 1e-7 became 0 and every quote of the pair answered 500.
+    // Stored with 6 decimals, 1e-7 became 0 and every quote of the pair answered 500.
     ['prices that round to zero', { ...valid, buy: 1e-7, sell: 1e-7 }, 'Buy must be at least 0.000001.'],
     ['a buy above the sell', { ...valid, buy: 1500, sell: 1400 }, 'The buy is above the sell.'],
     ['a buy given as text', { ...valid, buy: '1450.5' }, 'Buy must be a number.'],
@@ -56,8 +46,7 @@ describe('POST admin/create_rate', () => {
     ['a smuggled field', { ...valid, role: 'admin' }, 'The field "role" is not accepted here.'],
   ])('rejects %s with 400 and stores nothing', async (_name, body, message) => {
     const before = await rateCount();
-    const res = await createRate(body);
-    expect(res.statusCode).toBe(400);
+    const res = await t.createRate(body, 400);
     expect(res.json()).toEqual({
       statusCode: 400,
       error: 'Bad Request',
@@ -67,8 +56,7 @@ describe('POST admin/create_rate', () => {
   });
 
   it('stores a buy above the sell when the admin confirms it', async () => {
-    const res = await createRate({ ...valid, buy: 1500, sell: 1400, buy_above_sell: true });
-    expect(res.statusCode).toBe(201);
+    const res = await t.createRate({ ...valid, buy: 1500, sell: 1400, buy_above_sell: true });
     expect(res.json().data).toMatchObject({ buy: 1500, sell: 1400 });
   });
 
@@ -77,7 +65,7 @@ describe('POST admin/create_rate', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/admin/create_rate',
-      headers: { ...(await admin()), 'content-type': 'application/json' },
+      headers: { ...(await t.adminHeaders()), 'content-type': 'application/json' },
       payload: JSON.stringify(valid).replace('1470.25', '1e309'),
     });
     expect(res.statusCode).toBe(400);
@@ -89,19 +77,18 @@ describe('POST admin/create_rate', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/admin/create_rate',
-      headers: { ...(await admin()), 'content-type': 'application/json' },
+      headers: { ...(await t.adminHeaders()), 'content-type': 'application/json' },
       payload: '{"market":',
     });
     expect(res.statusCode).toBe(400);
   });
 
   it('answers 413 to a body over 1 MiB', async () => {
-    const res = await createRate({ ...valid, padding: 'x'.repeat(1024 * 1024 + 10) });
-    expect(res.statusCode).toBe(413);
+    await t.createRate({ ...valid, padding: 'x'.repeat(1024 * 1024 + 10) }, 413);
   });
 });
 
-describe('GET admin/fetch_all_rates filters (issue 25)', () => {
+describe('GET admin/fetch_all_rates filters', () => {
   // Rates of 2001, a year no other test writes, so that the filters' answers are known exactly.
   const at = (iso: string) => new Date(iso);
   const seeded = [
@@ -120,7 +107,11 @@ describe('GET admin/fetch_all_rates filters (issue 25)', () => {
   });
 
   async function list(query: string) {
-    return t.app.inject({ method: 'GET', url: `/v1/admin/fetch_all_rates?${query}`, headers: await admin() });
+    return t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/fetch_all_rates?${query}`,
+      headers: await t.adminHeaders(),
+    });
   }
 
   it('lists the rates of one market and pair within the days asked, newest first, with their count', async () => {
@@ -245,27 +236,27 @@ describe('admin rate calls without a valid admin token', () => {
 
 describe('PUT admin/edit_rate/{id} and DELETE admin/delete_rate/{id}', () => {
   it('edits a rate, then deletes it', async () => {
-    const created = (await createRate(valid)).json().data;
+    const created = (await t.createRate(valid)).json().data;
     const edited = await t.app.inject({
       method: 'PUT',
       url: `/v1/admin/edit_rate/${created._id}`,
-      headers: await admin(),
-      payload: { ...valid, buy: 1500, sell: 1520 },
+      headers: await t.adminHeaders(),
+      payload: { ...valid, buy: 1500, sell: 1520, reason: 'A typo in the buy' },
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data).toMatchObject({ _id: created._id, buy: 1500, sell: 1520 });
 
     const deleted = await t.app.inject({
       method: 'DELETE',
-      url: `/v1/admin/delete_rate/${created._id}`,
-      headers: await admin(),
+      url: `/v1/admin/delete_rate/${created._id}?reason=${encodeURIComponent('Entered twice')}`,
+      headers: await t.adminHeaders(),
     });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().message).toBe('Rate deleted successfully.');
     const again = await t.app.inject({
       method: 'DELETE',
-      url: `/v1/admin/delete_rate/${created._id}`,
-      headers: await admin(),
+      url: `/v1/admin/delete_rate/${created._id}?reason=again`,
+      headers: await t.adminHeaders(),
     });
     expect(again.statusCode).toBe(404);
   });
@@ -274,25 +265,25 @@ describe('PUT admin/edit_rate/{id} and DELETE admin/delete_rate/{id}', () => {
     const unknown = await t.app.inject({
       method: 'PUT',
       url: '/v1/admin/edit_rate/7d0c0a54-3c57-4d0c-9f0f-0c0c0c0c0c0c',
-      headers: await admin(),
-      payload: valid,
+      headers: await t.adminHeaders(),
+      payload: { ...valid, reason: 'A typo' },
     });
     expect(unknown.statusCode).toBe(404);
     const garbage = await t.app.inject({
       method: 'DELETE',
-      url: "/v1/admin/delete_rate/1'; drop table rates;--",
-      headers: await admin(),
+      url: "/v1/admin/delete_rate/1'; drop table rates;--?reason=typo",
+      headers: await t.adminHeaders(),
     });
     expect(garbage.statusCode).toBe(400);
     expect(garbage.json().message).toBe('The id parameter is not a valid id.');
   });
 
   it('validates the edit body like the create body', async () => {
-    const created = (await createRate(valid)).json().data;
+    const created = (await t.createRate(valid)).json().data;
     const res = await t.app.inject({
       method: 'PUT',
       url: `/v1/admin/edit_rate/${created._id}`,
-      headers: await admin(),
+      headers: await t.adminHeaders(),
       payload: { ...valid, buy: 'x' },
     });
     expect(res.statusCode).toBe(400);
@@ -302,7 +293,7 @@ describe('PUT admin/edit_rate/{id} and DELETE admin/delete_rate/{id}', () => {
 describe('GET admin/fetch_all_rates', () => {
   it('pages 20 at a time, newest first, and ends', async () => {
     const total = await rateCount();
-    for (let i = 0; i < 25; i++) await createRate({ ...valid, buy: 1000 + i, sell: 1100 + i });
+    for (let i = 0; i < 25; i++) await t.createRate({ ...valid, buy: 1000 + i, sell: 1100 + i });
     const count = total + 25;
     const pages = Math.ceil(count / 20);
     const seen: string[] = [];
@@ -311,7 +302,7 @@ describe('GET admin/fetch_all_rates', () => {
       const res = await t.app.inject({
         method: 'GET',
         url: `/v1/admin/fetch_all_rates?page=${page}`,
-        headers: await admin(),
+        headers: await t.adminHeaders(),
       });
       expect(res.statusCode).toBe(200);
       const body: { data: Array<{ _id: string }>; pagination: { next: number | null; count: number } } =
@@ -323,7 +314,7 @@ describe('GET admin/fetch_all_rates', () => {
     }
     expect(new Set(seen).size).toBe(count);
     const first = (
-      await t.app.inject({ method: 'GET', url: '/v1/admin/fetch_all_rates', headers: await admin() })
+      await t.app.inject({ method: 'GET', url: '/v1/admin/fetch_all_rates', headers: await t.adminHeaders() })
     ).json();
     expect(first.data[0].buy).toBe(1024);
   });
@@ -334,7 +325,7 @@ describe('GET admin/fetch_all_rates', () => {
       const res = await t.app.inject({
         method: 'GET',
         url: `/v1/admin/fetch_all_rates?page=${page}`,
-        headers: await admin(),
+        headers: await t.adminHeaders(),
       });
       expect(res.statusCode).toBe(400);
     },
@@ -344,7 +335,7 @@ describe('GET admin/fetch_all_rates', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/v1/admin/fetch_all_rates?page=999',
-      headers: await admin(),
+      headers: await t.adminHeaders(),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([]);
@@ -354,9 +345,9 @@ describe('GET admin/fetch_all_rates', () => {
 
 describe('GET user/fetch_rates/{market}', () => {
   it('returns the latest record per base and asset of that market only', async () => {
-    await createRate({ market: 'black_market_cash', asset: 'euro', base: 'rand', buy: 20, sell: 21 });
-    await createRate({ market: 'black_market_cash', asset: 'euro', base: 'rand', buy: 20.5, sell: 21.5 });
-    await createRate({ market: 'black_market_transfer', asset: 'euro', base: 'rand', buy: 99, sell: 100 });
+    await t.createRate({ market: 'black_market_cash', asset: 'euro', base: 'rand', buy: 20, sell: 21 });
+    await t.createRate({ market: 'black_market_cash', asset: 'euro', base: 'rand', buy: 20.5, sell: 21.5 });
+    await t.createRate({ market: 'black_market_transfer', asset: 'euro', base: 'rand', buy: 99, sell: 100 });
     const res = await t.app.inject({ method: 'GET', url: '/v1/user/fetch_rates/black_market_cash' });
     expect(res.statusCode).toBe(200);
     const rates = res.json().data as Array<{ market: string; base: string; asset: string; buy: number }>;

@@ -1,4 +1,4 @@
-// Issue 20: a receipt for every payment. Each sandbox payment leaves one receipt mail (text and HTML) however often
+// A receipt for every payment. Each sandbox payment leaves one receipt mail (text and HTML) however often
 // its settlement is reported, a receipt in the portal's list and on its own page; and a receipt owed while the mail
 // server is down is delivered once it is back, neither lost nor doubled.
 import { eq } from 'drizzle-orm';
@@ -13,13 +13,7 @@ const as = (d: { token: string }) => ({ authorization: `Bearer ${d.token}` });
 
 /** Buys `planId` for a new app of `dev` in the sandbox: the modal's Pay, then the webhook and the browser's verify. */
 async function buy(t: TestApp, base: string, dev: { token: string }, planId: string) {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/v1/apps/create_app',
-    headers: as(dev),
-    payload: { name: `App ${Math.random().toString(36).slice(2, 8)}` },
-  });
-  const appId = created.json().data._id as string;
+  const appId = await t.newApp(dev);
   const checkout = (
     await t.app.inject({
       method: 'POST',
@@ -47,16 +41,6 @@ async function buy(t: TestApp, base: string, dev: { token: string }, planId: str
   return { appId, reference: checkout.reference as string };
 }
 
-async function createPlan(t: TestApp, name: string, amount: number) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/admin/create_plan',
-    headers: { authorization: `Bearer ${await t.adminToken()}` },
-    payload: { name, amount, numberOfRequest: 1000 },
-  });
-  return res.json().data._id as string;
-}
-
 describe('the receipt of a sandbox payment', () => {
   let t: TestApp;
   let base: string;
@@ -65,7 +49,7 @@ describe('the receipt of a sandbox payment', () => {
   const signUp = developerFactory(() => t, 'receipts', 43);
   beforeAll(async () => {
     ({ t, base } = await createListeningTestApp({ COMPANY_ADDRESS: '12 Marina Road, Lagos, Nigeria' }));
-    planId = await createPlan(t, 'Growth', 50);
+    planId = (await t.createPlan({ name: 'Growth', amount: 50 })).json().data._id;
     dev = await signUp();
   });
   afterAll(() => t.close());
@@ -218,7 +202,7 @@ describe('a receipt owed while the mail server is down', () => {
   }
 
   it('is delivered once the server is back, not lost and not twice', async () => {
-    const planId = await createPlan(t, 'Starter', 10);
+    const planId = (await t.createPlan({ name: 'Starter', amount: 10 })).json().data._id;
     const buyer = await signUpOverSmtp();
     await sink.stop();
     const { reference } = await buy(t, base, buyer, planId);

@@ -1,4 +1,4 @@
-// Issue 24 item 4: request_logs is partitioned by UTC day and keeps REQUEST_LOG_RETENTION_DAYS days; older days are
+// request_logs is partitioned by UTC day and keeps REQUEST_LOG_RETENTION_DAYS days; older days are
 // dropped whole while their daily roll-ups, which the analytics read, stay. The request log pages by cursor.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -14,7 +14,7 @@ import {
 } from '../src/modules/requests/requests.service';
 import { developerFactory, type Developer } from './support/developers';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestApp, eventually, type TestApp } from './support/test-app';
 
 const DAY_MS = 86_400_000;
 const today = () => formatUtcDate(new Date());
@@ -68,17 +68,6 @@ const database = () => t.runtime.database;
 const get = (url: string) =>
   t.app.inject({ method: 'GET', url: `/v1/${url}`, headers: { authorization: `Bearer ${dev.token}` } });
 
-async function newApp(name: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/apps/create_app',
-    headers: { authorization: `Bearer ${dev.token}` },
-    payload: { name },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().data._id as string;
-}
-
 describe('request_logs partitions', () => {
   it('is a table partitioned by range on created_at, its page index and primary key declared on the parent', async () => {
     const [table] = await rowsOf<{ kind: string; key: string }>(
@@ -97,7 +86,7 @@ describe('request_logs partitions', () => {
   });
 
   it('lands inserts on both sides of midnight UTC, in a day nobody created a partition for', async () => {
-    const appId = await newApp('Midnight');
+    const appId = await t.newApp(dev, 'Midnight');
     // Far enough ahead that neither the migration nor the job made it.
     const day = addDays(today(), 40);
     const next = addDays(day, 1);
@@ -121,6 +110,18 @@ describe('request_logs partitions', () => {
     ]);
   });
 
+  it('writes nothing of a batch that names a deleted app: no row, no roll-up, of any app in it', async () => {
+    const kept = await t.newApp(dev, 'Kept');
+    const gone = await t.newApp(dev, 'Gone');
+    await database().db.execute(sql`DELETE FROM apps WHERE id = ${gone}`);
+    const now = new Date();
+    await expect(requests().record([entry(kept, now, 1), entry(gone, now, 2)])).rejects.toThrow();
+    for (const appId of [kept, gone]) {
+      expect(await logDays(database(), appId)).toEqual([]);
+      expect(await rollUps(database(), appId)).toEqual([]);
+    }
+  });
+
   it('creates today and the next days ahead, and a second run finds nothing to do', async () => {
     const now = new Date();
     await requests().maintainPartitions(90, now);
@@ -133,7 +134,7 @@ describe('request_logs partitions', () => {
 
 describe('retention', () => {
   it('drops exactly the days older than the retention and keeps every roll-up, analytics unchanged', async () => {
-    const appId = await newApp('Retention');
+    const appId = await t.newApp(dev, 'Retention');
     const now = new Date();
     const day = (daysAgo: number) => addDays(formatUtcDate(now), -daysAgo);
     const entries = [95, 91, 90, 89, 1, 0].flatMap((daysAgo) =>
@@ -174,7 +175,7 @@ describe('retention', () => {
   });
 
   it('finishes a day a cut-off run left detached: its roll-up completed, then dropped', async () => {
-    const appId = await newApp('Interrupted');
+    const appId = await t.newApp(dev, 'Interrupted');
     const now = new Date();
     const old = addDays(formatUtcDate(now), -120);
     await requests().record([entry(appId, at(old), 1)]);
@@ -194,7 +195,7 @@ describe('retention', () => {
   });
 
   it('runs as the hourly job with REQUEST_LOG_RETENTION_DAYS', async () => {
-    const appId = await newApp('Job');
+    const appId = await t.newApp(dev, 'Job');
     const now = Date.now();
     const days = [11, 10, 9].map((n) => formatUtcDate(new Date(now - n * DAY_MS)));
     await requests().record(days.map((d, i) => entry(appId, at(d), i)));
@@ -217,7 +218,7 @@ describe('GET account/app_request/{appId} by cursor', () => {
   let appId: string;
   const expected: string[] = [];
   beforeAll(async () => {
-    appId = await newApp('Cursor');
+    appId = await t.newApp(dev, 'Cursor');
     const day = addDays(today(), -2);
     const next = addDays(day, 1);
     for (const d of [day, next]) await requests().partitions.createNow(d);
@@ -336,18 +337,19 @@ describeWithPostgres('retention on PostgreSQL, cut off mid-way', () => {
       () => 'completed',
       (err: unknown) => err,
     );
-    const waiting = async () =>
-      (
-        await reader.query<{ pid: number }>(
-          "SELECT pid FROM pg_stat_activity WHERE query LIKE 'ALTER TABLE request_logs DETACH PARTITION%CONCURRENTLY' AND state = 'active'",
-        )
-      ).rows;
-    let detaching: Array<{ pid: number }> = [];
-    for (let i = 0; i < 100 && detaching.length === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      detaching = await waiting();
-    }
-    expect(detaching).toHaveLength(1);
+    // Inside the reader's transaction pg_stat_activity is read once and kept: each look clears that copy first.
+    const waiting = async () => {
+      await reader.query('SELECT pg_stat_clear_snapshot()');
+      const { rows } = await reader.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE query LIKE 'ALTER TABLE request_logs DETACH PARTITION%CONCURRENTLY' AND state = 'active'",
+      );
+      return rows;
+    };
+    const detaching = await eventually(async () => {
+      const active = await waiting();
+      expect(active).toHaveLength(1);
+      return active;
+    }, 30_000);
 
     // Meanwhile today's inserts are not held up.
     await service.record([entry(appId, at(day(0), '00:00:01.000'), 9)]);

@@ -7,10 +7,10 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { jobs, rateMailingRecipients, rateMailings, mailingListSubscribers } from '../src/db/schema';
 import { dailyMailingId, dailyRatesMailJob } from '../src/jobs/daily-rates-mail.job';
-import { latestDailyRun, localDate, nextDailyRun } from '../src/jobs/daily-time';
-import { createInlineQueue } from '../src/jobs/inline-queue';
+import { latestDailyRun, localDate, nextDailyRun } from '../src/queue/daily-time';
+import { createInlineQueue } from '../src/queue/inline-queue';
 import type { JobContext } from '../src/jobs/job-context';
-import { QUEUE_NAME, type JobQueue } from '../src/jobs/queue';
+import { QUEUE_NAME, type JobQueue } from '../src/queue/queue';
 import { jobRunner } from '../src/jobs/run-job';
 import { schedules, startSchedules } from '../src/jobs/scheduler';
 import { LIFECYCLE_EVERY_MS } from '../src/jobs/subscription-lifecycle.job';
@@ -29,7 +29,7 @@ const env = (vars: Record<string, string> = {}) => ({
 const lifecycleOnly = (t: TestApp) => schedules(t.config).filter((s) => s.name === 'subscription-lifecycle');
 
 describe('the clock', () => {
-  it('runs the lifecycle hourly, the payment sweep every 10 minutes, the webhook sweep every minute, the rates mail daily at RATES_MAIL_AT and the request log retention hourly', () => {
+  it('runs the lifecycle hourly, the payment sweep every 10 minutes, the webhook sweep every minute, the rates mail daily at RATES_MAIL_AT, the request log retention and the official rates import hourly, and the publication deadlines and the alerts outbox every minute', () => {
     expect(LIFECYCLE_EVERY_MS).toBe(HOUR);
     expect(schedules(loadConfig(env()))).toEqual([
       { name: 'subscription-lifecycle', data: {}, everyMs: HOUR },
@@ -37,6 +37,9 @@ describe('the clock', () => {
       { name: 'webhook-sweep', data: {}, everyMs: 60 * 1000 },
       { name: 'daily-rates-mail', data: {}, daily: LAGOS_7AM },
       { name: 'request-log-retention', data: {}, everyMs: HOUR },
+      { name: 'official-imports', data: {}, everyMs: HOUR },
+      { name: 'publication-deadlines', data: {}, everyMs: 60 * 1000 },
+      { name: 'rate-alerts-sweep', data: {}, everyMs: 60 * 1000 },
     ]);
     expect(
       schedules(loadConfig(env({ RATES_MAIL_AT: '18:30', RATES_MAIL_TIME_ZONE: 'Africa/Nairobi' })))[3],
@@ -184,7 +187,9 @@ describe('without Redis (the jobs table)', () => {
     // Two processes sharing the database, each with its timer (and its consumer of the jobs table).
     const processes: JobQueue[] = [1, 2].map(() => createInlineQueue({ db, run: jobRunner(ctx), log, now }));
     try {
-      await Promise.all(processes.map((queue) => startSchedules(queue, log, schedules(config))));
+      // The official import would reach the central banks themselves: it has tests of its own against a fake.
+      const clock = schedules(config).filter((s) => s.name !== 'official-imports');
+      await Promise.all(processes.map((queue) => startSchedules(queue, log, clock)));
       expect(await rowsOf('daily-rates-mail')).toEqual([]);
 
       const mailingId = dailyMailingId('2026-11-24');
@@ -251,7 +256,14 @@ describe('without Redis (the jobs table)', () => {
           pattern: '0 7 * * *',
           tz: 'Africa/Lagos',
         }),
+        expect.objectContaining({ key: 'official-imports', name: 'official-imports', every: HOUR }),
         expect.objectContaining({ key: 'payment-sweep', name: 'payment-sweep', every: 10 * 60 * 1000 }),
+        expect.objectContaining({
+          key: 'publication-deadlines',
+          name: 'publication-deadlines',
+          every: 60 * 1000,
+        }),
+        expect.objectContaining({ key: 'rate-alerts-sweep', name: 'rate-alerts-sweep', every: 60 * 1000 }),
         expect.objectContaining({ key: 'request-log-retention', name: 'request-log-retention', every: HOUR }),
         expect.objectContaining({
           key: 'subscription-lifecycle',

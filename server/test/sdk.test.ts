@@ -1,4 +1,4 @@
-// Issue 23, point 2: @afrofx/sdk against the real app over HTTP. Every paid call with its generated types, a 304,
+// @afrofx/sdk against the real app over HTTP. Every paid call with its generated types, a 304,
 // a 429 with Retry-After, endpoint management with the key, and a delivery checked with verifyWebhook.
 import { createHmac } from 'node:crypto';
 import { createAfroFxClient, verifyWebhook, WebhookVerificationError, type AfroFxClient } from '@afrofx/sdk';
@@ -18,18 +18,11 @@ beforeAll(async () => {
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   paid = await paidClient(t, { limit: 50, processed: 0 });
   sdk = createAfroFxClient({ apiKey: paid.privateKey, baseUrl });
-  const admin = await t.adminToken();
   for (const [market, buy] of [
     ['bank', 1500],
     ['black_market_cash', 1600],
   ] as const) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/admin/create_rate',
-      headers: { authorization: `Bearer ${admin}` },
-      payload: { market, base: 'naira', asset: 'dollar', buy, sell: buy + 10 },
-    });
-    expect(res.statusCode).toBe(201);
+    await t.createRate({ market, base: 'naira', asset: 'dollar', buy, sell: buy + 10 });
   }
   receiver = await startWebhookReceiver();
   receiverUrl = receiver.url;

@@ -1,18 +1,17 @@
-// Issue 21, item 7: guessing one account's password from many addresses is slowed down per account (the limits per
+// Guessing one account's password from many addresses is slowed down per account (the limits per
 // client address do not see it), without locking the owner out: the wait is capped, a successful sign-in or a
 // password reset clears it, and the reset by mail is never slowed.
 import { and, eq, sql } from 'drizzle-orm';
 import { signInFailures } from '../src/db/schema';
 import { FREE_FAILURES, MAX_WAIT_SECONDS } from '../src/modules/accounts/sign-in-slowdown';
-import { developerFactory } from './support/developers';
+import { developerFactory, scatteredSignIns } from './support/developers';
 import { ADMIN, createTestApp, eventually, type TestApp } from './support/test-app';
 
 let t: TestApp;
 const signUpAndActivate = developerFactory(() => t, 'slowdown', 73);
 const PASSWORD = 'correct-horse-battery';
-let client = 0;
-/** Every attempt from an address of its own, as a botnet would: the per-address limits never apply. */
-const freshAddress = () => `10.74.${Math.floor(++client / 250)}.${(client % 250) + 1}`;
+const attempts = scatteredSignIns(() => t, 74);
+const { freshAddress } = attempts;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -22,7 +21,7 @@ afterAll(async () => {
 });
 
 const signIn = (email: string, password: unknown, url = '/v1/account/signin') =>
-  t.app.inject({ method: 'POST', url, payload: { email, password }, remoteAddress: freshAddress() });
+  attempts.signIn(url, email, password);
 
 /** The wait the account has now, moved into the past: what the clock does when the owner waits it out. */
 const waitOut = (email: string) =>

@@ -1,4 +1,4 @@
-// Issue 11: the support address is configuration (SUPPORT_EMAIL), and the site reads it from the server.
+// The support address is configuration (SUPPORT_EMAIL), and the site reads it from the server.
 import { loadConfig } from '../src/config';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -12,13 +12,13 @@ describe('GET /v1/user/site_contact', () => {
     t = await createTestApp({ SUPPORT_EMAIL: 'help@afrofx.example' });
     const res = await t.app.inject({ method: 'GET', url: '/v1/user/site_contact' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ supportEmail: 'help@afrofx.example', demo: true });
+    expect(res.json().data).toEqual({ supportEmail: 'help@afrofx.example', demo: true, telegramBot: null });
   });
 
   it('answers the development default when none is configured', async () => {
     t = await createTestApp();
     const res = await t.app.inject({ method: 'GET', url: '/v1/user/site_contact' });
-    expect(res.json().data).toEqual({ supportEmail: 'support@afrofx.local', demo: true });
+    expect(res.json().data).toEqual({ supportEmail: 'support@afrofx.local', demo: true, telegramBot: null });
   });
 });
 

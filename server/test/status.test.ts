@@ -1,4 +1,4 @@
-// Issue 10, point 5: GET /v1/status, each market's freshness and the health of the API, database, queue and mail.
+// GET /v1/status, each market's freshness and the health of the API, database, queue and mail.
 import { once } from 'node:events';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';

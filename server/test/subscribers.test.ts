@@ -20,10 +20,6 @@ interface Subscriber {
   createdAt: string;
 }
 
-async function admin(app: TestApp = t) {
-  return { authorization: `Bearer ${await app.adminToken()}` };
-}
-
 function subscribe(payload: unknown, app: TestApp = t) {
   return app.app.inject({
     method: 'POST',
@@ -40,7 +36,7 @@ async function mailingList(query = '', app: TestApp = t) {
   const res = await app.app.inject({
     method: 'GET',
     url: `/v1/admin/fetch_mailing_list${query}`,
-    headers: await admin(app),
+    headers: await app.adminHeaders(),
   });
   expect(res.statusCode).toBe(200);
   return res.json() as {
@@ -54,12 +50,6 @@ async function subscriberNamed(email: string, app: TestApp = t) {
   const found = (await mailingList('', app)).data.find((s) => s.email === email);
   if (!found) throw new Error(`${email} is not on the mailing list`);
   return found;
-}
-
-async function mailsTo(email: string, subject: string | RegExp, app: TestApp = t) {
-  return (await app.outbox()).filter(
-    (m) => m.to === email && (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)),
-  );
 }
 
 const CONFIRMATION_SUBJECT = 'Confirm your AfroFX rates subscription';
@@ -80,7 +70,7 @@ describe('POST user/create_email_sub', () => {
       createdAt: expect.any(String),
     });
     const [mail] = await eventually(async () => {
-      const mails = await mailsTo('ngozi@example.com', CONFIRMATION_SUBJECT);
+      const mails = await t.mailsTo('ngozi@example.com', CONFIRMATION_SUBJECT);
       expect(mails).toHaveLength(1);
       return mails;
     });
@@ -106,7 +96,7 @@ describe('POST user/create_email_sub', () => {
     await t.runtime.services.subscribers.subscribe('zola@example.com', mailAllowed);
     const { _id } = await subscriberNamed('zola@example.com');
     await eventually(async () => {
-      const mails = await mailsTo('zola@example.com', CONFIRMATION_SUBJECT);
+      const mails = await t.mailsTo('zola@example.com', CONFIRMATION_SUBJECT);
       expect(mails).toHaveLength(2);
       expect(mails.every((m) => m.links.includes(`http://afrofx.test/confirmation/${_id}`))).toBe(true);
     });
@@ -120,7 +110,7 @@ describe('POST user/create_email_sub', () => {
     expect((await mailingList()).pagination.count).toBe(before);
   });
 
-  // Issue 21: the answer must not tell whether an address is a confirmed subscriber.
+  // The answer must not tell whether an address is a confirmed subscriber.
   it('answers a confirmed address exactly as a new one', async () => {
     const fresh = await subscribe({ email: 'tolu@example.com' });
     await subscribe({ email: 'tunde@example.com' });
@@ -206,7 +196,7 @@ describe('GET admin/fetch_mailing_list', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/v1/admin/fetch_mailing_list?mail_type=everyone',
-      headers: await admin(),
+      headers: await t.adminHeaders(),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
@@ -258,7 +248,7 @@ describe('DELETE admin/remove_email/{id}', () => {
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/v1/admin/remove_email/${_id}`,
-      headers: await admin(),
+      headers: await t.adminHeaders(),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: null, message: 'Email removed successfully.' });
@@ -267,7 +257,7 @@ describe('DELETE admin/remove_email/{id}', () => {
     const again = await t.app.inject({
       method: 'DELETE',
       url: `/v1/admin/remove_email/${_id}`,
-      headers: await admin(),
+      headers: await t.adminHeaders(),
     });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('Subscriber not found.');
@@ -309,12 +299,7 @@ describe('POST admin/send_rate_to_mail', () => {
       { market: 'black_market_cash', asset: 'dollar', base: 'naira', buy: 1450.5, sell: 1470.25 },
       { market: 'bank', asset: 'euro', base: 'rand', buy: 20.1, sell: 20.4 },
     ]) {
-      await m.app.inject({
-        method: 'POST',
-        url: '/v1/admin/create_rate',
-        headers: await admin(m),
-        payload: rate,
-      });
+      await m.createRate(rate);
     }
   });
   afterAll(() => m.close());
@@ -339,7 +324,7 @@ describe('POST admin/send_rate_to_mail', () => {
     const res = await m.app.inject({
       method: 'POST',
       url: '/v1/admin/send_rate_to_mail',
-      headers: await admin(m),
+      headers: await m.adminHeaders(),
     });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({
@@ -351,7 +336,7 @@ describe('POST admin/send_rate_to_mail', () => {
     expect(Object.fromEntries(await ratesMailsPerAddress())).toEqual(
       Object.fromEntries(active.map((email) => [email, 1])),
     );
-    const [mail] = (await m.outbox()).filter((x) => x.to === active[0] && RATES_SUBJECT.test(x.subject));
+    const [mail] = await m.mailsTo(active[0]!, RATES_SUBJECT);
     expect(mail!.raw).toContain('USD/NGN Cash: buy');
     expect(mail!.raw).toContain('1,450.50');
     expect(mail!.raw).toContain('EURO/ZAR Bank: buy');

@@ -19,7 +19,7 @@ async function usageMails(client: PaidClient) {
     .select({ email: accounts.email })
     .from(accounts)
     .where(eq(accounts.id, client.accountId));
-  return (await t.outbox()).filter((m) => m.to === account!.email && /API requests/.test(m.subject));
+  return t.mailsTo(account!.email, /API requests/);
 }
 
 const paidGet = (client: PaidClient) =>

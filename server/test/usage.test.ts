@@ -31,17 +31,6 @@ beforeAll(async () => {
 const get = (url: string) =>
   t.app.inject({ method: 'GET', url: `/v1/${url}`, headers: { authorization: `Bearer ${dev.token}` } });
 
-async function newApp(name: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/apps/create_app',
-    headers: { authorization: `Bearer ${dev.token}` },
-    payload: { name },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().data._id as string;
-}
-
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 const startOfTodayUtc = () => new Date(`${utcDay(new Date())}T00:00:00.000Z`);
 
@@ -99,8 +88,8 @@ interface PlanNode {
 
 describe('GET account/app_request_analytics/{appId}', () => {
   it('counts today, the last 7 days and the last 30 days by UTC day, today included', async () => {
-    const appId = await newApp('Analytics');
-    const other = await newApp('Busy neighbour');
+    const appId = await t.newApp(dev, 'Analytics');
+    const other = await t.newApp(dev, 'Busy neighbour');
     await t.runtime.services.requests.record([
       ...logsOn(appId, 0, 5),
       ...logsOn(appId, 3, 4),
@@ -140,7 +129,7 @@ describe('GET account/app_request_analytics/{appId}', () => {
   });
 
   it('adds later batches to the same day', async () => {
-    const appId = await newApp('Two batches');
+    const appId = await t.newApp(dev, 'Two batches');
     await t.runtime.services.requests.record(logsOn(appId, 0, 2));
     await t.runtime.services.requests.record([...logsOn(appId, 0, 3), ...logsOn(appId, 2, 1)]);
     const { data } = (await get(`account/app_request_analytics/${appId}`)).json();
@@ -153,7 +142,7 @@ describe('GET account/app_request_analytics/{appId}', () => {
   });
 
   it('answers zeros and 30 empty days for an app without requests', async () => {
-    const appId = await newApp('Quiet');
+    const appId = await t.newApp(dev, 'Quiet');
     const { data } = (await get(`account/app_request_analytics/${appId}`)).json();
     expect(data).toMatchObject({ todayCount: 0, weekCount: 0, monthCount: 0 });
     expect(data.daily).toHaveLength(30);
@@ -164,8 +153,8 @@ describe('GET account/app_request_analytics/{appId}', () => {
 describe('GET account/app_request/{appId}', () => {
   let appId: string;
   beforeAll(async () => {
-    appId = await newApp('Request log');
-    const other = await newApp('Other log');
+    appId = await t.newApp(dev, 'Request log');
+    const other = await t.newApp(dev, 'Other log');
     const base = Date.now() - 3_600_000;
     // 45 requests one second apart, recorded out of order, plus another app's traffic.
     const entries = Array.from({ length: 45 }, (_, i) =>
@@ -221,7 +210,7 @@ describe('GET account/app_request/{appId}', () => {
   });
 
   it('counts a folded row of refusals once in the pages and by its number in the analytics', async () => {
-    const folded = await newApp('Folded log');
+    const folded = await t.newApp(dev, 'Folded log');
     await t.runtime.services.requests.record([
       ...logsOn(folded, 0, 20),
       { ...logEntry(folded, new Date(), 99), status: 402, count: 500 },
@@ -249,7 +238,7 @@ describe('GET account/app_request/{appId}', () => {
   });
 
   it('keeps every field exactly as recorded: quotes, backslashes, commas, braces, NULL and non-ASCII included', async () => {
-    const nasty = await newApp('Nasty strings');
+    const nasty = await t.newApp(dev, 'Nasty strings');
     const odd = ['say "hi"', 'C:\\path\\', 'a,b', '{x}', 'NULL', '', 'naïra ₦ 🚀', "it's"];
     await t.runtime.services.requests.record(
       odd.map((text, i) => ({
@@ -273,7 +262,7 @@ describe('GET account/app_request/{appId}', () => {
     const past = (await get(`account/app_request/${appId}?page=9`)).json();
     expect(past.data).toEqual([]);
     expect(past.pagination).toEqual({ next: null, count: 45, cursor: null });
-    const quiet = await newApp('No traffic');
+    const quiet = await t.newApp(dev, 'No traffic');
     expect((await get(`account/app_request/${quiet}`)).json()).toEqual({
       data: [],
       message: 'Requests fetched.',
@@ -316,7 +305,7 @@ describe('GET account/fetch_subscription/{appId} and GET account/fetch_upcoming_
   };
 
   it('answers null with "No active subscription." for an app without one', async () => {
-    const appId = await newApp('Unsubscribed');
+    const appId = await t.newApp(dev, 'Unsubscribed');
     expect((await get(`account/fetch_subscription/${appId}`)).json()).toEqual({
       data: null,
       message: 'No active subscription.',
@@ -328,7 +317,7 @@ describe('GET account/fetch_subscription/{appId} and GET account/fetch_upcoming_
   });
 
   it('shows an active plan with its plan, app, counts and dates', async () => {
-    const appId = await newApp('Subscribed');
+    const appId = await t.newApp(dev, 'Subscribed');
     const lastIncrement = new Date(Date.now() - 3_600_000);
     const values = subscription(appId, { lastIncrement });
     await db().insert(subscriptions).values(values);
@@ -354,7 +343,7 @@ describe('GET account/fetch_subscription/{appId} and GET account/fetch_upcoming_
   });
 
   it("is 'expired' once expire_at has passed, whatever the stored status", async () => {
-    const appId = await newApp('Lapsed');
+    const appId = await t.newApp(dev, 'Lapsed');
     await db()
       .insert(subscriptions)
       .values(
@@ -367,7 +356,7 @@ describe('GET account/fetch_subscription/{appId} and GET account/fetch_upcoming_
   });
 
   it("is 'exhausted' when processed requests reach the limit", async () => {
-    const appId = await newApp('Heavy user');
+    const appId = await t.newApp(dev, 'Heavy user');
     await db()
       .insert(subscriptions)
       .values(subscription(appId, { requestLimit: 500, processedRequests: 500 }));
@@ -376,7 +365,7 @@ describe('GET account/fetch_subscription/{appId} and GET account/fetch_upcoming_
   });
 
   it('starts each month of the term afresh: a count from an earlier month no longer exhausts the plan', async () => {
-    const appId = await newApp('New month');
+    const appId = await t.newApp(dev, 'New month');
     // Bought 40 days ago: the second month of the term began about 10 days ago; the last request was 20 days ago.
     await db()
       .insert(subscriptions)
@@ -392,7 +381,7 @@ describe('GET account/fetch_subscription/{appId} and GET account/fetch_upcoming_
   });
 
   it("keeps 'upcoming' plans apart: the current view shows the running plan, the upcoming view the next one", async () => {
-    const appId = await newApp('Renewing');
+    const appId = await t.newApp(dev, 'Renewing');
     const current = subscription(appId, { expireAt: new Date(Date.now() + 3 * DAY_MS) });
     const next = subscription(appId, {
       status: 'upcoming',
@@ -422,13 +411,13 @@ describe('GET account/fetch_subscription/{appId} and GET account/fetch_upcoming_
   });
 
   it('answers the upcoming view with null when only a running plan exists', async () => {
-    const appId = await newApp('Not renewing');
+    const appId = await t.newApp(dev, 'Not renewing');
     await db().insert(subscriptions).values(subscription(appId));
     expect((await get(`account/fetch_upcoming_subscription/${appId}`)).json().data).toBeNull();
   });
 
   it('keeps showing a plan that was removed, under the name it was bought with', async () => {
-    const appId = await newApp('Legacy plan');
+    const appId = await t.newApp(dev, 'Legacy plan');
     const [gone] = await db()
       .insert(plans)
       .values({ name: 'Retired', amount: 99, numberOfRequest: 10 })
@@ -467,8 +456,8 @@ describe('GET account/fetch_transactions/{appId}', () => {
   });
 
   it('lists the app transactions newest first with plan, app and user', async () => {
-    const appId = await newApp('Paying');
-    const other = await newApp('Also paying');
+    const appId = await t.newApp(dev, 'Paying');
+    const other = await t.newApp(dev, 'Also paying');
     const [plan] = await db()
       .insert(plans)
       .values({ name: 'Starter', amount: 120, numberOfRequest: 10_000 })
@@ -516,7 +505,7 @@ describe('GET account/fetch_transactions/{appId}', () => {
   });
 
   it("shows plan null once the plan was deleted (SPEC §8 'Plan was removed')", async () => {
-    const appId = await newApp('Orphaned');
+    const appId = await t.newApp(dev, 'Orphaned');
     const [plan] = await db()
       .insert(plans)
       .values({ name: 'Doomed', amount: 50, numberOfRequest: 100 })
@@ -533,7 +522,7 @@ describe('GET account/fetch_transactions/{appId}', () => {
   });
 
   it('pages 20 at a time and ends', async () => {
-    const appId = await newApp('Many payments');
+    const appId = await t.newApp(dev, 'Many payments');
     await db()
       .insert(transactions)
       .values(Array.from({ length: 23 }, (_, n) => transaction(appId, null, n)));
@@ -579,6 +568,7 @@ describe('GET account/fetch_plans', () => {
       amount: 900,
       numberOfRequest: 500_000,
       entitlements: ALL_ENTITLEMENTS,
+      onSale: true,
       createdAt: expect.any(String),
       features: [
         { _id: expect.any(String), title: 'Priority support' },
@@ -606,7 +596,7 @@ describe('the request-log buffer', () => {
       .orderBy(requestLogs.id);
 
   it('writes a full batch without waiting for its timer, every field as pushed, and the rest on close', async () => {
-    const appId = await newApp('Buffered');
+    const appId = await t.newApp(dev, 'Buffered');
     const logs = createRequestLogBuffer(t.runtime.services.requests, {
       flushMs: 3_600_000,
       batchSize: 3,
@@ -648,7 +638,7 @@ describe('the request-log buffer', () => {
   });
 
   it('writes a cut in slices, each its own write, so the embedded database never holds the loop for a whole second of entries', async () => {
-    const appId = await newApp('Sliced');
+    const appId = await t.newApp(dev, 'Sliced');
     const requests = t.runtime.services.requests;
     const writes: number[] = [];
     const logs = createRequestLogBuffer(

@@ -1,4 +1,4 @@
-// Issue 21, item 5: every spelling of a loopback, link-local, private or otherwise non-public address is refused as
+// Every spelling of a loopback, link-local, private or otherwise non-public address is refused as
 // a webhook target, the IPv6 forms that carry an IPv4 address included; public addresses pass. checkTarget is what
 // registration and every delivery attempt call (on the resolved address), so the table holds for both.
 import { checkTarget } from '../src/modules/webhooks/webhook-target';

@@ -1,4 +1,4 @@
-// Issue 23, point 4: webhooks as good as Stripe's. Endpoints are managed with the app's private key; a rotation
+// Webhooks as good as Stripe's. Endpoints are managed with the app's private key; a rotation
 // keeps the old secret signing for a window (v1 twice); rate.updated carries the quote of /v1/rates; and a delivery
 // verifies with Stripe's own client library.
 import { eq } from 'drizzle-orm';
@@ -79,14 +79,7 @@ test('rate.updated carries the quote, and verifies with Stripe’s library under
     createdAt: yesterday,
     updatedAt: yesterday,
   });
-  const admin = await t.adminToken();
-  const entered = await t.app.inject({
-    method: 'POST',
-    url: '/v1/admin/create_rate',
-    headers: { authorization: `Bearer ${admin}` },
-    payload: { market: 'bank', base: 'naira', asset: 'dollar', buy: 1500, sell: 1510 },
-  });
-  expect(entered.statusCode).toBe(201);
+  await t.createRate({ market: 'bank', base: 'naira', asset: 'dollar', buy: 1500, sell: 1510 });
   const [delivery] = await eventually(async () => {
     expect(receiver.received).toHaveLength(1);
     return receiver.received;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import IORedis from 'ioredis';
-import { QUEUE_NAME } from '../src/jobs/queue';
+import { QUEUE_NAME } from '../src/queue/queue';
 import { eventually, redisAvailable } from './support/test-app';
 
 function freePort(): Promise<number> {

@@ -11,10 +11,44 @@ export type Asset = (typeof ASSETS)[number];
 export const BASES = ['naira', 'kenyan-shilling', 'rand', 'cedis'] as const;
 export type Base = (typeof BASES)[number];
 
+/**
+ * Central banks whose daily reference figure is imported as the official series, beside the three markets: the
+ * Central Bank of Nigeria, the Central Bank of Kenya, the South African Reserve Bank and the Bank of Ghana.
+ */
+export const OFFICIAL_SOURCES = ['cbn', 'cbk', 'sarb', 'bog'] as const;
+export type OfficialSource = (typeof OFFICIAL_SOURCES)[number];
+/** Where a rate record came from: the desk, a CSV upload, the admin API, a central bank's figure, or the demo data. */
+export const RATE_SOURCES = [
+  'desk',
+  'csv',
+  'api',
+  'official:cbn',
+  'official:cbk',
+  'official:sarb',
+  'official:bog',
+  'seed',
+] as const;
+export type RateSource = (typeof RATE_SOURCES)[number];
+/** The base currency each central bank publishes against. */
+export const OFFICIAL_SOURCE_BASE: Record<OfficialSource, Base> = {
+  cbn: 'naira',
+  cbk: 'kenyan-shilling',
+  sarb: 'rand',
+  bog: 'cedis',
+};
+/** The attribution each source's terms ask for, shown wherever one of its figures is. */
+export const OFFICIAL_SOURCE_ATTRIBUTION: Record<OfficialSource, string> = {
+  cbn: 'Source: Central Bank of Nigeria',
+  cbk: 'Source: Central Bank of Kenya',
+  sarb: 'Source: South African Reserve Bank',
+  bog: 'Source: Bank of Ghana',
+};
+
 export const MAIL_TYPES = ['mailing_list', 'api_wait_list_user'] as const;
 export type MailType = (typeof MAIL_TYPES)[number];
 
-export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'exhausted', 'upcoming'] as const;
+/** upgraded: ended early by an upgrade that credited its unused term (not expired: it ran out of nothing). */
+export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'exhausted', 'upcoming', 'upgraded'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const PAYMENT_CURRENCIES = ['USD', 'NGN'] as const;

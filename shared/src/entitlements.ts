@@ -1,4 +1,4 @@
-// Issue 20: what a plan opens, once for both sides. The admin sets it on the plan, a subscription keeps the copy it
+// What a plan opens, once for both sides. The admin sets it on the plan, a subscription keeps the copy it
 // was bought with, the paid API refuses what it does not open (403, naming the cheapest plan that does), and the plan
 // card lists it from the same data, so the pricing page and the API cannot disagree.
 import { Type, type Static } from '@sinclair/typebox';

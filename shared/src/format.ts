@@ -99,3 +99,13 @@ export function convertFunds(amount: number, rate: number): number {
 export function isSameDay(a: Date | string, b: Date | string, timeZone?: string): boolean {
   return formatDay(a, timeZone) === formatDay(b, timeZone);
 }
+
+/** A plan named in a sentence: "the Free plan", never "the free Free plan" nor "the Basic plan plan". */
+export function planTitle(name: string): string {
+  return /\bplan$/i.test(name.trim()) ? name.trim() : `${name.trim()} plan`;
+}
+
+/** SPEC §9: an NGN receipt names the dollar rate its price was worked out with, and when. */
+export function receiptRateLine(exchangeRate: { rate: number; at: string }): string {
+  return `₦${formatNumber(exchangeRate.rate)} per US dollar (Cash market buy rate), as of ${formatDateTime(exchangeRate.at, 'UTC')}`;
+}

@@ -1,4 +1,4 @@
-// One public page per base/asset pair (issue 22): its URL and the words its title and description use, so the
+// One public page per base/asset pair: its URL and the words its title and description use, so the
 // server's rendering and the web's route read them from one place.
 import { ASSET_DISPLAY, ASSETS, BASE_DISPLAY, BASES, type Asset, type Base } from './constants';
 

@@ -6,7 +6,9 @@ import {
   canBuyPlan,
   endsWithinUpgradeWindow,
   isUpcomingPurchase,
+  mayTakeCredit,
   prorateUpgrade,
+  startOf,
   quotaPeriod,
   type PlanTerm,
 } from './plan-lifecycle';
@@ -42,6 +44,61 @@ describe('canBuyPlan (SPEC §4)', () => {
     expect(
       endsWithinUpgradeWindow({ status: 'active', expireAt: new Date(now.getTime() + 86_400_000) }, now),
     ).toBe(true);
+  });
+});
+
+describe('startOf: when a paid purchase starts (DESIGN §4)', () => {
+  const running = (current: PlanTerm | null, upcoming: PlanTerm | null = null) => ({ current, upcoming });
+  const purchase = { replacesCurrent: false };
+
+  it('follows a plan still serving, and starts at once over an exhausted or ended one, in the last 5 days too', () => {
+    expect(startOf(purchase, running(endingIn(3)), now)).toEqual({
+      kind: 'upcoming',
+      startsAt: new Date(endingIn(3).expireAt),
+    });
+    expect(startOf(purchase, running(endingIn(3, 'exhausted')), now)).toEqual({ kind: 'now' });
+    expect(isUpcomingPurchase(endingIn(3, 'exhausted'), now)).toBe(false);
+    expect(startOf(purchase, running(endingIn(-2, 'expired')), now)).toEqual({ kind: 'now' });
+    expect(startOf(purchase, running(null), now)).toEqual({ kind: 'now' });
+  });
+
+  it('starts an upgrade at once, and never stacks a second upcoming plan', () => {
+    expect(startOf({ replacesCurrent: true }, running(endingIn(200)), now)).toEqual({ kind: 'now' });
+    expect(startOf(purchase, running(endingIn(3), endingIn(370, 'upcoming')), now)).toEqual({
+      kind: 'would-stack',
+    });
+  });
+});
+
+describe('mayTakeCredit: a credit is spent once', () => {
+  it('goes to the order holding it, or to any order once the holder expired or failed', () => {
+    expect(
+      mayTakeCredit('b', [
+        { orderId: 'a', status: 'expired' },
+        { orderId: 'b', status: 'pending' },
+      ]),
+    ).toBe(true);
+    expect(
+      mayTakeCredit('a', [
+        { orderId: 'a', status: 'paid' },
+        { orderId: 'b', status: 'failed' },
+      ]),
+    ).toBe(true);
+  });
+
+  it('is refused to an order while another holds it or has spent it', () => {
+    expect(
+      mayTakeCredit('a', [
+        { orderId: 'a', status: 'paid' },
+        { orderId: 'b', status: 'pending' },
+      ]),
+    ).toBe(false);
+    expect(
+      mayTakeCredit('a', [
+        { orderId: 'a', status: 'paid' },
+        { orderId: 'b', status: 'paid' },
+      ]),
+    ).toBe(false);
   });
 });
 
@@ -104,7 +161,7 @@ describe('no copies of the plan rules outside shared/', () => {
   });
 });
 
-describe('prorateUpgrade (issue 20)', () => {
+describe('prorateUpgrade', () => {
   const startsAt = new Date('2026-01-01T00:00:00Z');
   const expireAt = addMonths(startsAt, TERM_MONTHS);
   const starter = { planId: 'starter', amount: 120, startsAt, expireAt };

@@ -12,7 +12,7 @@ describe('admin plans, transactions and subscriptions', () => {
     await browser.close();
   });
 
-  it('creates a plan, adds and removes a feature, edits and deletes it', async () => {
+  it('creates a plan as a draft, puts it on sale, adds and removes a feature, edits and deletes it', async () => {
     const page = await openPage(browser);
     await signInAsAdmin(page);
     await page.goto('/admin/plans');
@@ -33,6 +33,10 @@ describe('admin plans, transactions and subscriptions', () => {
     await form.waitFor({ state: 'detached' });
     const row = page.getByRole('row').filter({ hasText: name });
     await row.getByText('$12.50').waitFor();
+    // A new plan is a draft with only the latest rates ticked, until it is put on sale.
+    await row.getByText('Draft').waitFor();
+    await row.getByRole('button', { name: `Put ${name} on sale` }).click();
+    await row.getByText('On sale').waitFor();
 
     await row.getByRole('button', { name: `Features of ${name}` }).click();
     const features = page.getByRole('dialog', { name: `Features of ${name}` });

@@ -81,7 +81,7 @@ describe('admin users, API customers and apps', () => {
     await tableLoaded(page, 'Users is empty.');
 
     const email = uniqueEmail('new-admin');
-    // Issue 25: the button names the form it opens.
+    // The button names the form it opens.
     await page.getByRole('button', { name: 'Add Admin' }).click();
     const form = page.getByRole('dialog', { name: 'Add Admin' });
     await form.getByRole('button', { name: 'Add Admin' }).click();
@@ -102,7 +102,7 @@ describe('admin users, API customers and apps', () => {
     }
     await row.getByRole('cell', { name: 'Active', exact: true }).waitFor();
 
-    // Issue 25: each button names what it does; disabling asks first.
+    // Each button names what it does; disabling asks first.
     await row.getByRole('button', { name: 'Disable Account' }).click();
     const confirm = page.getByRole('dialog', { name: 'Disable this account?' });
     await confirm.getByText(developer.email, { exact: false }).waitFor();

@@ -77,6 +77,8 @@ export function throttleRefusal(page: Page): Locator {
 /** Waits as long as a shown throttle refusal asks, and a second more. */
 export async function waitOutThrottle(page: Page, refusal: Locator): Promise<void> {
   const seconds = Number(/in (\d+) seconds/.exec((await refusal.textContent()) ?? '')?.[1] ?? 60);
+  // Said in the run's output: a wait here is time the suite spends doing nothing.
+  process.stderr.write(`e2e: waiting ${seconds + 1} s out a limit on ${page.url()}\n`);
   await page.waitForTimeout((seconds + 1) * 1000);
 }
 
@@ -121,6 +123,23 @@ function mimeTexts(entity: string): string[] {
   if (encoding === 'base64') return [Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')];
   if (encoding === 'quoted-printable') return [decodeQuotedPrintable(body)];
   return [body];
+}
+
+/** The decoded texts of every .eml in the outbox addressed to `address` whose text matches `matching`. */
+export function mailsTo(address: string, matching: RegExp): string[] {
+  const outbox = path.join(DATA_DIR, 'outbox');
+  const files = (() => {
+    try {
+      return readdirSync(outbox).filter((name) => name.endsWith('.eml'));
+    } catch {
+      return [];
+    }
+  })();
+  return files
+    .map((name) => readFileSync(path.join(outbox, name), 'utf8'))
+    .filter((raw) => new RegExp(`^To:.*${address.replace(/[.+]/g, '\\$&')}`, 'im').test(raw))
+    .map((raw) => mimeTexts(raw).join('\n'))
+    .filter((text) => matching.test(text));
 }
 
 /**

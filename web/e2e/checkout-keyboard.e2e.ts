@@ -1,4 +1,4 @@
-// Issue 20: a purchase finished with the keyboard alone (no mouse click): the skip link, the sandbox checkout as a
+// A purchase finished with the keyboard alone (no mouse click): the skip link, the sandbox checkout as a
 // focus-trapping dialog that Esc closes and that gives focus back, axe on the checkout, then the confirmation that
 // survives the reload, the receipt in the portal and in the outbox; and the three request counts that explain
 // themselves on the page.

@@ -102,7 +102,7 @@ describe('the demo developer', () => {
     const buyButtons = panel.getByRole('button', { name: 'Buy plan' });
     expect(await buyButtons.count()).toBeGreaterThan(0);
     for (const button of await buyButtons.all()) expect(await button.isDisabled()).toBe(true);
-    // Issue 20: only a dearer plan may be bought mid-term, as an upgrade credited with the unused term.
+    // Only a dearer plan may be bought mid-term, as an upgrade credited with the unused term.
     expect(await panel.getByRole('button', { name: 'Upgrade to Business now in USD' }).isEnabled()).toBe(
       true,
     );

@@ -59,7 +59,7 @@ describe('developer passwords', () => {
     await signInAsDeveloper(page, account.email, newPassword);
     await page.context().close();
 
-    // Issue 25: the used link is refused on arrival, before a new password is typed twice.
+    // The used link is refused on arrival, before a new password is typed twice.
     const again = await openPage(browser);
     await again.goto(link!);
     await again
@@ -94,7 +94,7 @@ describe('developer passwords', () => {
       .locator('[role="status"][data-tone="error"]')
       .filter({ hasText: 'Your current password is not correct.' })
       .waitFor();
-    // Issue 25: the refusal sits under the field it is about, and only there.
+    // The refusal sits under the field it is about, and only there.
     const describedBy = async (label: string) => {
       const id = await page.getByLabel(label, { exact: true }).getAttribute('aria-describedby');
       return id ? page.locator(`[id="${id}"]`).textContent() : null;
@@ -128,7 +128,7 @@ describe('developer passwords', () => {
     const page = await openPage(browser);
     await signInAsDeveloper(page, account.email, account.password);
 
-    // Issue 25: the session is a cookie every tab shares, not one tab's storage.
+    // The session is a cookie every tab shares, not one tab's storage.
     const secondTab = await page.context().newPage();
     await secondTab.goto('/developer/apps');
     await secondTab.getByText('No apps created.').waitFor();

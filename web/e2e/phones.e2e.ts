@@ -163,11 +163,11 @@ describe('tables and the menu on a phone', () => {
     );
     // Every row of the screens with row actions had them all reachable: Edit and Delete of a rate; Disable
     // (and, for a developer, the super customer switch) of an account; Remove of an e-mail; a plan's
-    // features, Edit and Delete.
+    // features, its sale switch (Put on sale or Take off sale), Edit and Delete.
     expect(rates!.actions).toBe(2 * rates!.rows);
     expect(users!.actions).toBeGreaterThanOrEqual(users!.rows);
     expect(emails!.actions).toBe(emails!.rows);
-    expect(plans!.actions).toBe(3 * plans!.rows);
+    expect(plans!.actions).toBe(4 * plans!.rows);
 
     // The actions do what they say from a card: Edit opens the rate form, Remove asks first.
     await page.goto('/admin/rates');
@@ -198,7 +198,9 @@ describe('tables and the menu on a phone', () => {
     await page.setViewportSize(DESKTOP);
     for (const screen of adminScreens) await checkDesktop(page, screen);
 
-    // Nine columns beside the sidebar do not fit: the table says so and scrolls from the keyboard.
+    // Nine columns fit beside the sidebar at 1280 px, but not on a small tablet, where the table is still a
+    // table: it says so and scrolls from the keyboard.
+    await page.setViewportSize({ width: 700, height: 900 });
     await page.goto('/admin/transactions');
     await tableLoaded(page, 'Transaction is empty.');
     const region = page.getByRole('region', { name: 'Transactions' });
@@ -234,6 +236,9 @@ describe('tables and the menu on a phone', () => {
     });
     const page = await context.newPage();
     await page.goto('/api');
+    // /api arrives drawn by the server: its Menu button answers once the app's code has arrived and taken the
+    // page over, which a busy machine can leave until after the first tap.
+    await page.waitForLoadState('networkidle');
     const menuButton = page.getByRole('button', { name: 'Menu' });
     const menu = page.locator('#mobile-menu');
 
@@ -286,7 +291,7 @@ describe('the password reset request on a phone', () => {
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
 
     expect(await refusal.count()).toBe(0);
-    // Issue 25: it was squashed to 24 px; a tap target is at least 44 px high.
+    // It was squashed to 24 px; a tap target is at least 44 px high.
     const box = await page.getByRole('link', { name: 'Go to sign in' }).boundingBox();
     expect(box?.height).toBeGreaterThanOrEqual(44);
     await page.context().close();

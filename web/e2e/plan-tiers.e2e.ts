@@ -1,4 +1,4 @@
-// Issue 20: the plan card and the API agree (what the Starter card lists answers 200, what it does not answers a free
+// The plan card and the API agree (what the Starter card lists answers 200, what it does not answers a free
 // 403 naming the plan that opens it), a new developer activates the free plan without a checkout, and a Starter
 // customer upgrades mid-term paying the price less the credit shown.
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -157,8 +157,9 @@ describe('plans that deliver what their cards promise', () => {
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('Amount (USD per year)').fill('60');
     await form.getByLabel('Requests per month').fill('20000');
-    for (const endpoint of ['Daily rate history', 'OHLC candles', 'Parallel-market premium', 'Rate webhooks'])
-      await form.getByRole('checkbox', { name: endpoint }).uncheck();
+    // A new plan opens the latest rates only until more is ticked.
+    for (const endpoint of ['Currency conversion endpoint', 'CSV and NDJSON exports'])
+      await form.getByRole('checkbox', { name: endpoint }).check();
     await form.getByRole('checkbox', { name: 'Transfer' }).uncheck();
     for (const { width, height } of WIDTHS) {
       await page.setViewportSize({ width, height });
@@ -167,6 +168,9 @@ describe('plans that deliver what their cards promise', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await form.getByRole('button', { name: 'Create plan' }).click();
     await form.waitFor({ state: 'detached' });
+    // A draft until the admin puts it on sale.
+    await page.getByRole('button', { name: `Put ${name} on sale` }).click();
+    await page.getByRole('row').filter({ hasText: name }).getByText('On sale').waitFor();
 
     await page.goto('/api');
     const card = planCard(page, name);

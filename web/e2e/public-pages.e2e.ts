@@ -1,4 +1,4 @@
-// Issue 22: the public pages hold their rates before any script runs, and the app hydrates them (takes over the
+// The public pages hold their rates before any script runs, and the app hydrates them (takes over the
 // server's markup without drawing it again) with no console error and no hydration warning.
 import { formatNumber, pairPath, PAIRS } from '@afrofx/shared';
 import type { Browser, Page } from 'playwright-core';

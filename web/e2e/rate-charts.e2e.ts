@@ -1,4 +1,4 @@
-// Issue 10, point 6: the site's rate-history chart and the dashboard's request chart, both drawn by
+// The site's rate-history chart and the dashboard's request chart, both drawn by
 // lightweight-charts, which only pages with a chart download.
 import type { Browser, Page } from 'playwright-core';
 import {

@@ -1,4 +1,4 @@
-// Issue 11, point 1: on `/` the rates come first. A visitor sees the dollar headline and the USD row without
+// On `/` the rates come first. A visitor sees the dollar headline and the USD row without
 // scrolling, on a 375×812 phone and on a 1280×800 desktop, with one "Last updated" stamp in their own time zone.
 import { MARKETS } from '@afrofx/shared';
 import type { Browser, Page } from 'playwright-core';

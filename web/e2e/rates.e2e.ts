@@ -48,7 +48,13 @@ describe('admin rates reach the home page', () => {
   it('adds, edits and deletes a naira/dollar bank rate, and the home page follows', async () => {
     const previousBuy = await latestNairaDollarBankBuy();
 
+    // The form compares a new price with the latest bank rates, which the page reads as it opens: on a busy
+    // machine the form can be filled before they arrive.
+    const latestBank = admin.waitForResponse(
+      (response) => response.url().endsWith('/v1/user/fetch_rates/bank') && response.ok(),
+    );
     await admin.goto('/admin/rates');
+    await latestBank;
     await admin.getByRole('button', { name: 'Add Rates' }).click();
     const addDialog = admin.getByRole('dialog', { name: 'Add rate' });
     await addDialog.getByLabel('Market').selectOption('bank');
@@ -76,6 +82,7 @@ describe('admin rates reach the home page', () => {
     const editDialog = admin.getByRole('dialog', { name: 'Edit rate' });
     await editDialog.getByLabel('Buy').fill('1111.11');
     await editDialog.getByLabel('Sell').fill('1122.33');
+    await editDialog.getByLabel('Reason for the correction').fill('A typo in both figures');
     await editDialog.getByRole('button', { name: 'Save changes' }).click();
     await editDialog.waitFor({ state: 'detached' });
     const edited = admin.getByRole('row').filter({ hasText: '₦1,111.11' });
@@ -86,6 +93,7 @@ describe('admin rates reach the home page', () => {
 
     await edited.getByRole('button', { name: /^Delete/ }).click();
     const confirm = admin.getByRole('dialog', { name: 'Delete this rate?' });
+    await confirm.getByLabel('Reason for withdrawing it').fill('Entered in error');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await confirm.waitFor({ state: 'detached' });
     await edited.waitFor({ state: 'detached' });

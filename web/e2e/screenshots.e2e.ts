@@ -30,8 +30,10 @@ describe('screenshots for review', () => {
     const page = await openPage(browser, 1280, 900);
     await page.goto('/');
     await ratesLoaded(page);
-    await page.getByLabel('E-mail address').fill(`screenshot-${Date.now()}@example.com`);
-    await page.getByRole('button', { name: 'Subscribe' }).click();
+    // The home page also has the rate alert form, which asks for an e-mail address too.
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Subscribe' }) });
+    await form.getByLabel('E-mail address').fill(`screenshot-${Date.now()}@example.com`);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
     await page.locator('[role="status"][data-tone]').waitFor();
     await screenshot(page, 'home-subscribed-toast', false);
   });

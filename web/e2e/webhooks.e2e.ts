@@ -66,7 +66,7 @@ describe('the Webhooks screen', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    // Webhooks are opened by the Business plan (issue 20): an app of the demo developer on it (a new account would
+    // Webhooks are opened by the Business plan: an app of the demo developer on it (a new account would
     // spend one more of the loopback client's sign-ups and activation links, which every spec on this server shares).
     session = await developerSession(DEVELOPER.email, DEVELOPER.password);
     await appOnPlan(session, HOOKS_APP, 'Business');

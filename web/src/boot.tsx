@@ -12,7 +12,7 @@ if (!container) throw new Error('The page has no #root element.');
 
 const seedElement = document.getElementById(PAGE_SEED_ID);
 if (seedElement?.textContent) {
-  // A public page rendered by the server (issue 22): the app's first render draws the same markup from the same
+  // A public page rendered by the server: the app's first render draws the same markup from the same
   // data and clock, and takes the page over without drawing it again.
   const seed = JSON.parse(seedElement.textContent) as PageSeed;
   const { store, clock } = seededApp(seed);

@@ -1,4 +1,4 @@
-// The public pages' markup on the server (issue 22): built by `vite build --ssr` into dist/server/entry-server.js,
+// The public pages' markup on the server: built by `vite build --ssr` into dist/server/entry-server.js,
 // which the server loads (server/src/plugins/spa.ts). The browser hydrates it from the same seed (boot.tsx).
 import type { PageSeed, RenderPage } from '@afrofx/shared';
 import { StrictMode } from 'react';

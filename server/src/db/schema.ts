@@ -11,12 +11,14 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  pgView,
   primaryKey,
   real,
   text,
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
   ALL_ENTITLEMENTS,
@@ -24,7 +26,9 @@ import {
   BASES,
   MAIL_TYPES,
   MARKETS,
+  OFFICIAL_SOURCES,
   PAYMENT_CURRENCIES,
+  RATE_SOURCES,
   SUBSCRIPTION_STATUSES,
   WEBHOOK_DELIVERY_STATES,
   WEBHOOK_ENDPOINT_STATES,
@@ -36,6 +40,8 @@ import {
 } from '@afrofx/shared';
 
 export const marketEnum = pgEnum('market', MARKETS);
+export const rateSourceEnum = pgEnum('rate_source', RATE_SOURCES);
+export const rateRevisionKindEnum = pgEnum('rate_revision_kind', ['correction', 'withdrawal']);
 export const assetEnum = pgEnum('asset', ASSETS);
 export const baseEnum = pgEnum('base', BASES);
 export const mailTypeEnum = pgEnum('mail_type', MAIL_TYPES);
@@ -62,12 +68,160 @@ export const rates = pgTable(
     sell: money('sell').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Provenance: the publication the figure went out in, where it came from and who published it. Records from
+    // before publications existed have none and read as `seed`.
+    publicationId: uuid('publication_id').references((): AnyPgColumn => ratePublications.id),
+    source: rateSourceEnum('source').notNull().default('seed'),
+    publishedBy: uuid('published_by').references((): AnyPgColumn => accounts.id, { onDelete: 'set null' }),
   },
   (t) => [
     // Latest-per-pair lookups (fetch_rates, the paid API, history) walk this index backwards.
     index('rates_pair_created_idx').on(t.market, t.base, t.asset, t.createdAt.desc().nullsFirst()),
     index('rates_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
+);
+
+export const officialSourceEnum = pgEnum('official_source', OFFICIAL_SOURCES);
+
+/**
+ * A publication: the rows an admin sends together (the desk, a CSV upload, the admin API), stored in one transaction
+ * with one timestamp, so readers see the whole board change at once.
+ */
+export const ratePublications = pgTable('rate_publications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  source: rateSourceEnum('source').notNull(),
+  publishedBy: uuid('published_by').references((): AnyPgColumn => accounts.id, { onDelete: 'set null' }),
+  rowCount: integer('row_count').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * A publication whose alerts are not yet handed to the queue: written in the publication's transaction, removed once
+ * the alerts job is queued. A queue that was away when the rates went out leaves its row for the minute's sweep.
+ */
+export const publicationAlertsOutbox = pgTable('publication_alerts_outbox', {
+  publicationId: uuid('publication_id')
+    .primaryKey()
+    .references(() => ratePublications.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * A correction or withdrawal of a published rate, appended and never changed: the rate row keeps its first figure and
+ * reads serve the newest revision (the served_rates view). A withdrawal hides the rate from reads.
+ */
+export const rateRevisions = pgTable(
+  'rate_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rateId: uuid('rate_id')
+      .notNull()
+      .references(() => rates.id),
+    revision: integer('revision').notNull(),
+    kind: rateRevisionKindEnum('kind').notNull(),
+    oldBuy: money('old_buy').notNull(),
+    oldSell: money('old_sell').notNull(),
+    buy: money('buy').notNull(),
+    sell: money('sell').notNull(),
+    reason: text('reason').notNull(),
+    revisedBy: uuid('revised_by').references((): AnyPgColumn => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('rate_revisions_rate_revision_key').on(t.rateId, t.revision),
+    index('rate_revisions_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * The rates every read serves: each record with its newest revision's figure, withdrawn ones left out. Reads go
+ * through this view so a correction reaches the site, the paid API, history, candles and exports alike.
+ */
+export const servedRates = pgView('served_rates', {
+  id: uuid('id').notNull(),
+  market: marketEnum('market').notNull(),
+  asset: assetEnum('asset').notNull(),
+  base: baseEnum('base').notNull(),
+  buy: money('buy').notNull(),
+  sell: money('sell').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  publicationId: uuid('publication_id'),
+  source: rateSourceEnum('source').notNull(),
+  publishedBy: uuid('published_by'),
+  revision: integer('revision').notNull(),
+}).as(
+  sql`SELECT r.id, r.market, r.asset, r.base, coalesce(v.buy, r.buy) AS buy, coalesce(v.sell, r.sell) AS sell, r.created_at, coalesce(v.created_at, r.updated_at) AS updated_at, r.publication_id, r.source, r.published_by, coalesce(v.revision, 0) AS revision FROM rates r LEFT JOIN LATERAL (SELECT rv.buy, rv.sell, rv.created_at, rv.revision, rv.kind FROM rate_revisions rv WHERE rv.rate_id = r.id ORDER BY rv.revision DESC LIMIT 1) v ON true WHERE v.kind IS DISTINCT FROM 'withdrawal'`,
+);
+
+/** Every change an admin makes in the console, appended and never changed or deleted. */
+export const adminActivity = pgTable(
+  'admin_activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: uuid('admin_id').references((): AnyPgColumn => accounts.id, { onDelete: 'set null' }),
+    adminEmail: text('admin_email').notNull(),
+    kind: text('kind').notNull(),
+    action: text('action').notNull(),
+    target: text('target'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('admin_activity_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('admin_activity_kind_idx').on(t.kind, t.createdAt.desc()),
+  ],
+);
+
+// The official series: a central bank's reference figure for one pair on one business day, beside the three
+// markets. A source that gives only a mid leaves buy and sell empty. One row per source, day and pair, so an import
+// run twice adds nothing.
+export const officialRates = pgTable(
+  'official_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    source: officialSourceEnum('source').notNull(),
+    rateDate: date('rate_date', { mode: 'string' }).notNull(),
+    base: baseEnum('base').notNull(),
+    asset: assetEnum('asset').notNull(),
+    mid: money('mid').notNull(),
+    buy: money('buy'),
+    sell: money('sell'),
+    importedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('official_rates_source_day_pair_key').on(t.source, t.rateDate, t.base, t.asset),
+    index('official_rates_pair_day_idx').on(t.base, t.asset, t.rateDate.desc()),
+  ],
+);
+
+// Each official source's import, as the admins see it: when it last brought figures in and when it last failed, with
+// why. One row per source, written by every attempt of the import (a retry too).
+export const officialSourceStatus = pgTable('official_source_status', {
+  source: officialSourceEnum('source').primaryKey(),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+  /** Figures the last successful attempt added (0 when it found nothing new, e.g. a holiday or a second run). */
+  lastImported: integer('last_imported'),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }),
+  lastError: text('last_error'),
+});
+
+// A market still unpublished at its deadline: the admins are mailed once per market and day (in the publication
+// time zone). The row is claimed before the mail and marked sent at the mail's commit point, so retries, restarts
+// and several processes send it once.
+export const publicationDeadlineMails = pgTable(
+  'publication_deadline_mails',
+  {
+    market: marketEnum('market').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    deadline: text('deadline').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.market, t.day] })],
 );
 
 export const mailingListSubscribers = pgTable(
@@ -78,6 +232,9 @@ export const mailingListSubscribers = pgTable(
     mailType: mailTypeEnum('mail_type').notNull().default('mailing_list'),
     isActivated: boolean('is_activated').notNull().default(false),
     activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
+    // The daily mail's preferences, set from its manage link; empty: every base, every market.
+    bases: jsonb('bases').$type<Array<(typeof BASES)[number]>>().notNull().default([]),
+    markets: jsonb('markets').$type<Array<(typeof MARKETS)[number]>>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [
@@ -104,11 +261,15 @@ export const accounts = pgTable(
     isActivated: boolean('is_activated').notNull().default(false),
     // Bumped on disable and password reset: tokens carry it, so older tokens stop working.
     tokenVersion: integer('token_version').notNull().default(0),
+    // The inbox the address reaches (mailbox.ts), which the Free-plan rule counts by (null: an account made before it
+    // was kept, or an admin's; its lower-cased address stands in).
+    mailbox: text('mailbox'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('accounts_email_uq').on(sql`lower(${t.email})`),
+    index('accounts_mailbox_idx').on(t.mailbox),
     index('accounts_role_created_idx').on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
@@ -175,8 +336,10 @@ export const plans = pgTable(
     name: text('name').notNull(),
     amount: money('amount').notNull(),
     numberOfRequest: integer('number_of_request').notNull(),
-    // Issue 20: what the plan opens; a plan made before entitlements existed opens everything.
+    // What the plan opens; a plan made before entitlements existed opens everything.
     entitlements: jsonb('entitlements').$type<Entitlements>().notNull().default(ALL_ENTITLEMENTS),
+    // A new plan is a draft (null) until an admin puts it on sale; plans made before drafts existed are on sale.
+    onSaleAt: timestamp('on_sale_at', { withTimezone: true, mode: 'date' }).defaultNow(),
     // Set when a plan with subscriptions or transactions is deleted: off sale, kept for their history.
     retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -251,7 +414,7 @@ export const transactions = pgTable(
     transactionStatus: transactionStatusEnum('transaction_status').notNull(),
     confirmedStatus: boolean('confirmed_status').notNull().default(false),
     isUpcoming: boolean('is_upcoming').notNull().default(false),
-    // Issue 20: every payment settled from now on owes its payer one receipt mail. Set in the settlement's own
+    // Every payment settled from now on owes its payer one receipt mail. Set in the settlement's own
     // transaction; cleared when the mail is committed to the mail server. Rows from before owe none.
     receiptMailDue: boolean('receipt_mail_due').notNull().default(false),
     receiptMailedAt: timestamp('receipt_mailed_at', { withTimezone: true, mode: 'date' }),
@@ -346,6 +509,14 @@ export const rateMailingRecipients = pgTable(
   (t) => [uniqueIndex('rate_mailing_recipients_uq').on(t.mailingId, t.subscriberId)],
 );
 
+// Admin settings, one row per setting; a setting with no row has its default (DEFAULT_ADMIN_SETTINGS in shared).
+export const adminSettings = pgTable('admin_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: uuid('updated_by').references(() => accounts.id),
+});
+
 export const rateTweets = pgTable('rate_tweets', {
   id: uuid('id').primaryKey().defaultRandom(),
   text: text('text').notNull(),
@@ -394,6 +565,8 @@ export const jobRuns = pgTable(
     progress: integer('progress').notNull().default(0),
     total: integer('total'),
     counts: jsonb('counts').$type<Record<string, number>>(),
+    // Done, but not all it was asked (a tweet recorded, not posted): the admin sees this as a warning, not a success.
+    warning: text('warning'),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
     createdAt: createdAt(),
@@ -485,7 +658,7 @@ export const usageWarnings = pgTable(
   (t) => [primaryKey({ columns: [t.subscriptionId, t.periodStart, t.percent] })],
 );
 
-// Issue 21: failed sign-ins per account (role and e-mail address, known or not, so the answer tells nothing), from
+// Failed sign-ins per account (role and e-mail address, known or not, so the answer tells nothing), from
 // any client address: after a few, each further attempt waits longer (modules/accounts/sign-in-slowdown.ts). Kept
 // in the database so that every API process counts the same attempts.
 export const signInFailures = pgTable(
@@ -503,7 +676,7 @@ export const signInFailures = pgTable(
   ],
 );
 
-// Webhooks (issue 10 point 4). The signing secret is kept whole: every delivery is signed with it. The API shows it
+// Webhooks. The signing secret is kept whole: every delivery is signed with it. The API shows it
 // only when it is made (creation, rotation).
 export const webhookEndpointStateEnum = pgEnum('webhook_endpoint_state', WEBHOOK_ENDPOINT_STATES);
 
@@ -524,7 +697,7 @@ export const webhookEndpoints = pgTable(
     // The secret a rotation replaced: deliveries are signed with it too until it expires (Stripe's overlap).
     previousSecret: text('previous_secret'),
     previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true, mode: 'date' }),
-    // Issue 21: one delivery in flight per endpoint. The delivery being sent and the lease of its sender: a sender
+    // One delivery in flight per endpoint. The delivery being sent and the lease of its sender: a sender
     // that died leaves a lease that passes, and the endpoint's next claim takes the delivery up again.
     sendingDeliveryId: uuid('sending_delivery_id'),
     sendingUntil: timestamp('sending_until', { withTimezone: true, mode: 'date' }),
@@ -613,4 +786,78 @@ export const webhookDeliveryAttempts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.deliveryId, t.attempt] })],
+);
+
+// Rate alerts for visitors: a condition on one market, pair and side, owned by an e-mail address (double opt-in:
+// live once confirmed) or a Telegram chat (live at once: the chat asked for it itself).
+export const rateAlertConditionEnum = pgEnum('rate_alert_condition', ['above', 'below', 'move']);
+
+export const rateAlerts = pgTable(
+  'rate_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email'),
+    chatId: bigint('chat_id', { mode: 'number' }),
+    market: marketEnum('market').notNull(),
+    base: baseEnum('base').notNull(),
+    asset: assetEnum('asset').notNull(),
+    side: webhookSideEnum('side').notNull(),
+    condition: rateAlertConditionEnum('condition').notNull(),
+    // The threshold (above, below) or the percentage (move).
+    level: money('level').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    paused: boolean('paused').notNull().default(false),
+    // Fires once per crossing: a threshold alert that fired is disarmed until the figure goes back past the
+    // threshold by the re-arm margin.
+    armed: boolean('armed').notNull().default(true),
+    // The figure and time of the last publication evaluated (moves compare with it); an older publication
+    // evaluated late is not applied over a newer one.
+    lastFigure: money('last_figure'),
+    lastPublishedAt: timestamp('last_published_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The evaluation's one pass: the live alerts of the pairs a publication changed.
+    index('rate_alerts_live_pair_idx')
+      .on(t.market, t.base, t.asset)
+      .where(sql`${t.confirmedAt} is not null and not ${t.paused}`),
+    index('rate_alerts_email_idx').on(sql`lower(${t.email})`),
+    index('rate_alerts_chat_idx').on(t.chatId),
+  ],
+);
+
+// One row per alert and publication that fired it: the outbox of alert messages. A retried evaluation finds the row
+// and adds none; a retried send finds sent_at and sends nothing.
+export const rateAlertFirings = pgTable(
+  'rate_alert_firings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => rateAlerts.id, { onDelete: 'cascade' }),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
+    figure: money('figure').notNull(),
+    previousFigure: money('previous_figure'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('rate_alert_firings_alert_publication_uq').on(t.alertId, t.publishedAt)],
+);
+
+// Telegram chats that talk to the bot; daily: the chat gets one message per publication.
+export const telegramChats = pgTable('telegram_chats', {
+  chatId: bigint('chat_id', { mode: 'number' }).primaryKey(),
+  daily: boolean('daily').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+// Confirmation mails sent to one address for alerts: the form cannot be used to bomb an inbox.
+export const rateAlertConfirmations = pgTable(
+  'rate_alert_confirmations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [index('rate_alert_confirmations_email_idx').on(sql`lower(${t.email})`, t.sentAt)],
 );

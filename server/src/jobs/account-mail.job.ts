@@ -1,9 +1,9 @@
 import type { JobContext } from './job-context';
-import type { JobData } from './job-types';
+import type { JobData } from '../queue/job-types';
 import { accountActivationMail, accountExistsMail, passwordResetMail } from '../mail/templates';
 
 export async function accountMailJob(
-  ctx: JobContext,
+  ctx: JobContext<'accounts'>,
   { accountId, kind }: JobData<'account-mail'>,
 ): Promise<void> {
   const site = ctx.config.publicUrl;

@@ -8,7 +8,7 @@ import type { JobContext } from './job-context';
 export const PAYMENT_SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 export async function paymentSweepJob(
-  ctx: Pick<JobContext, 'services' | 'log'>,
+  ctx: Pick<JobContext<'payments' | 'receipts'>, 'services' | 'log'>,
   now = new Date(),
 ): Promise<void> {
   const orders = await ctx.services.payments.sweepPending(now);

@@ -1,10 +1,13 @@
 import { formatUtcDate } from '@afrofx/shared';
 import type { JobContext, JobCounts } from './job-context';
-import type { JobData } from './job-types';
+import type { JobData } from '../queue/job-types';
 import { ratesExportMail } from '../mail/templates';
 
-export async function ratesCsvJob(ctx: JobContext, { email }: JobData<'rates-csv'>): Promise<JobCounts> {
-  const { csv, rowCount } = await ctx.services.rates.exportCsv();
+export async function ratesCsvJob(
+  ctx: JobContext<'ratesCsv'>,
+  { email }: JobData<'rates-csv'>,
+): Promise<JobCounts> {
+  const { csv, rowCount } = await ctx.services.ratesCsv.csv();
   try {
     await ctx.mailer.send({
       to: email,

@@ -1,12 +1,21 @@
+import type { Base, Market, Rate } from '@afrofx/shared';
 import type { JobContext, JobCounts } from './job-context';
-import type { JobData } from './job-types';
+import type { JobData } from '../queue/job-types';
 import { ratesMail } from '../mail/templates';
 import { unsubscribeToken } from '../modules/subscribers/unsubscribe-token';
+import { manageToken } from '../modules/alerts/alert-links';
 
 const BATCH_SIZE = 50;
 
+/** The reader's preferences, set from the mail's manage link: empty lists mean every base or market. */
+const chosenRates = (rates: Rate[], { bases, markets }: { bases: Base[]; markets: Market[] }) =>
+  rates.filter(
+    (r) =>
+      (bases.length === 0 || bases.includes(r.base)) && (markets.length === 0 || markets.includes(r.market)),
+  );
+
 export async function ratesMailJob(
-  ctx: JobContext,
+  ctx: JobContext<'rates' | 'subscribers'>,
   { mailingId }: JobData<'rates-mail'>,
 ): Promise<JobCounts | void> {
   // A job that reached Redis after its enqueue had already answered 503 finds its mailing withdrawn.
@@ -30,7 +39,14 @@ export async function ratesMailJob(
         await ctx.mailer.send(
           {
             to: subscriber.email,
-            ...ratesMail(rates, publicUrl, `${publicUrl}/unsubscribe/${token}`, daily.timeZone),
+            ...ratesMail(
+              chosenRates(rates, subscriber),
+              publicUrl,
+              `${publicUrl}/unsubscribe/${token}`,
+              daily.timeZone,
+              new Date(),
+              `${publicUrl}/alerts/manage/${manageToken(jwtSecret, subscriber.email)}`,
+            ),
             // Should a crash ever fall between record and dot, a resent message is recognisably the same one.
             messageId: `<rates-${mailingId}-${subscriber.id}@afrofx>`,
             // RFC 2369 and RFC 8058: mail clients show an unsubscribe button whose POST takes this address off at once.

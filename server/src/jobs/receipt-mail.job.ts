@@ -1,11 +1,14 @@
-// Issue 20: the receipt mail of one payment, sent once however often it is queued (settlement reported twice, a
+// The receipt mail of one payment, sent once however often it is queued (settlement reported twice, a
 // retry, the sweep): the sending is recorded at the SMTP commit point, and only the first record lets its dot go.
 import type { JobContext } from './job-context';
-import type { JobData } from './job-types';
+import type { JobData } from '../queue/job-types';
 import { receiptMail } from '../mail/templates';
 import { ReceiptAlreadyMailed } from '../modules/payments/receipts.service';
 
-export async function receiptMailJob(ctx: JobContext, { reference }: JobData<'receipt-mail'>): Promise<void> {
+export async function receiptMailJob(
+  ctx: JobContext<'receipts'>,
+  { reference }: JobData<'receipt-mail'>,
+): Promise<void> {
   const receipt = await ctx.services.receipts.due(reference);
   if (!receipt) return;
   let recorded = false;

@@ -7,7 +7,7 @@ import type { JobContext } from './job-context';
 export const REQUEST_LOG_RETENTION_EVERY_MS = 60 * 60 * 1000;
 
 export async function requestLogRetentionJob(
-  ctx: Pick<JobContext, 'services' | 'log' | 'config' | 'now'>,
+  ctx: Pick<JobContext<'requests'>, 'services' | 'log' | 'config' | 'now'>,
 ): Promise<void> {
   const now = new Date(ctx.now?.() ?? Date.now());
   const { created, dropped } = await ctx.services.requests.maintainPartitions(

@@ -2,13 +2,18 @@ import { ADMIN_JOB_NAMES, type AdminJobName } from '@afrofx/shared';
 import { accountMailJob } from './account-mail.job';
 import { dailyRatesMailJob } from './daily-rates-mail.job';
 import type { JobContext, JobCounts } from './job-context';
-import type { Job } from './job-types';
+import type { Job } from '../queue/job-types';
+import { officialImportJob, officialImportsJob } from './official-import.job';
 import { paymentReconcileJob } from './payment-reconcile.job';
 import { paymentSweepJob } from './payment-sweep.job';
-import type { JobRunner } from './queue';
+import type { JobRunner } from '../queue/queue';
+import { rateAlertConfirmationMailJob, rateAlertMailJob } from './rate-alert-mail.job';
+import { rateAlertsJob, rateAlertsSweepJob } from './rate-alerts.job';
+import { telegramMessageJob } from './telegram-message.job';
 import { ratesCsvJob } from './rates-csv.job';
 import { ratesMailJob } from './rates-mail.job';
 import { ratesTweetJob } from './rates-tweet.job';
+import { publicationDeadlinesJob } from './publication-deadlines.job';
 import { receiptMailJob } from './receipt-mail.job';
 import { requestLogRetentionJob } from './request-log-retention.job';
 import { subscriptionConfirmationMailJob } from './subscription-confirmation-mail.job';
@@ -48,6 +53,22 @@ async function perform(ctx: JobContext, job: Job): Promise<JobCounts | void> {
       return webhookSweepJob(ctx);
     case 'request-log-retention':
       return requestLogRetentionJob(ctx);
+    case 'official-imports':
+      return officialImportsJob(ctx);
+    case 'official-import':
+      return officialImportJob(ctx, job.data);
+    case 'publication-deadlines':
+      return publicationDeadlinesJob(ctx);
+    case 'rate-alert-confirmation-mail':
+      return rateAlertConfirmationMailJob(ctx, job.data);
+    case 'rate-alerts':
+      return rateAlertsJob(ctx, job.data);
+    case 'rate-alerts-sweep':
+      return rateAlertsSweepJob(ctx);
+    case 'rate-alert-mail':
+      return rateAlertMailJob(ctx, job.data);
+    case 'telegram-message':
+      return telegramMessageJob(ctx, job.data);
   }
 }
 
@@ -66,12 +87,14 @@ export function jobRunner(ctx: JobContext): JobRunner {
     const runId = job.data.runId ?? (await runs.create(job.name));
     await runs.start(runId);
     let counts: JobCounts | void;
+    let warning: string | null = null;
+    const progress = (done: number, total: number) => runs.progress(runId, done, total);
     try {
-      counts = await perform({ ...ctx, progress: (done, total) => runs.progress(runId, done, total) }, job);
+      counts = await perform({ ...ctx, progress, warn: (message) => (warning = message) }, job);
     } catch (err) {
       await runs.fail(runId, err instanceof Error ? err.message : String(err));
       throw err;
     }
-    await runs.finish(runId, counts ?? {});
+    await runs.finish(runId, counts ?? {}, warning);
   };
 }

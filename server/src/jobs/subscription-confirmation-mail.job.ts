@@ -1,9 +1,9 @@
 import type { JobContext } from './job-context';
-import type { JobData } from './job-types';
+import type { JobData } from '../queue/job-types';
 import { subscriptionConfirmationMail } from '../mail/templates';
 
 export async function subscriptionConfirmationMailJob(
-  ctx: JobContext,
+  ctx: JobContext<'subscribers'>,
   { subscriberId }: JobData<'subscription-confirmation-mail'>,
 ): Promise<void> {
   const subscriber = await ctx.services.subscribers.findById(subscriberId);

@@ -5,7 +5,10 @@ import type { JobContext } from './job-context';
 
 export const LIFECYCLE_EVERY_MS = 60 * 60 * 1000;
 
-export async function subscriptionLifecycleJob(ctx: JobContext, now = new Date()): Promise<void> {
+export async function subscriptionLifecycleJob(
+  ctx: JobContext<'subscriptionLifecycle'>,
+  now = new Date(),
+): Promise<void> {
   const result = await ctx.services.subscriptionLifecycle.run(now);
   let failed: unknown;
   for (const warning of result.warnings) {

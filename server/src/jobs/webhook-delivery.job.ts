@@ -3,6 +3,9 @@
 // A job queued before deliveries were sent per endpoint names a delivery: the sweep sends those.
 import type { JobContext } from './job-context';
 
-export async function webhookDeliveryJob(ctx: JobContext, data: { endpointId?: string }): Promise<void> {
+export async function webhookDeliveryJob(
+  ctx: JobContext<'webhooks'>,
+  data: { endpointId?: string },
+): Promise<void> {
   if (data.endpointId) await ctx.services.webhooks.deliverNext(data.endpointId);
 }

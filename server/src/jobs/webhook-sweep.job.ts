@@ -4,7 +4,7 @@ import type { JobContext } from './job-context';
 
 export const WEBHOOK_SWEEP_EVERY_MS = 60 * 1000;
 
-export async function webhookSweepJob(ctx: JobContext): Promise<void> {
+export async function webhookSweepJob(ctx: JobContext<'webhooks'>): Promise<void> {
   const queued = await ctx.services.webhooks.sweep();
   if (queued > 0) ctx.log.info({ queued }, 'webhook sweep queued deliveries');
 }

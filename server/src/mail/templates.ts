@@ -6,6 +6,7 @@ import {
   baseSymbol,
   formatAmount,
   formatDateTime,
+  receiptRateLine,
   formatDay,
   formatNumber,
 } from '@afrofx/shared';
@@ -17,13 +18,13 @@ export interface MailContent {
   html: string;
 }
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 12px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;overflow:hidden">
@@ -41,7 +42,7 @@ const PLAIN_NAME = /^[\p{L}\p{M}' -]{1,100}$/u;
 const greeting = (firstName: string) =>
   PLAIN_NAME.test(firstName.trim()) ? `Hello ${firstName.trim()},` : 'Hello,';
 
-const button = (href: string, label: string) =>
+export const button = (href: string, label: string) =>
   `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#065f46;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
 
 export function subscriptionConfirmationMail(link: string): MailContent {
@@ -71,8 +72,16 @@ export function ratesMail(
   unsubscribeLink: string,
   timeZone: string,
   now = new Date(),
+  /** Where the reader chooses the bases and markets this mail holds. */
+  preferencesLink?: string,
 ): MailContent {
   const title = `AfroFX rates for ${formatDay(now, timeZone)}`;
+  const preferencesText = preferencesLink
+    ? `Choose the currencies and markets this e-mail holds: ${preferencesLink}\n\n`
+    : '';
+  const preferencesHtml = preferencesLink
+    ? `<p style="color:#64748b;font-size:13px"><a href="${escapeHtml(preferencesLink)}">Choose the currencies and markets</a> this e-mail holds.</p>`
+    : '';
   const rows = rates
     .map(
       (r) =>
@@ -81,10 +90,10 @@ export function ratesMail(
     .join('');
   return {
     subject: title,
-    text: `${title}\n\n${rates.map(rateLine).join('\n')}\n\nSee every market at ${siteUrl}\n\nYou get this e-mail because you subscribed to AfroFX daily rates. To stop it, open:\n${unsubscribeLink}\n`,
+    text: `${title}\n\n${rates.map(rateLine).join('\n')}\n\nSee every market at ${siteUrl}\n\n${preferencesText}You get this e-mail because you subscribed to AfroFX daily rates. To stop it, open:\n${unsubscribeLink}\n`,
     html: layout(
       title,
-      `<table width="100%" style="border-collapse:collapse;font-size:14px"><tr style="background:#f1f5f9"><th align="left" style="padding:6px 8px">Pair</th><th align="left" style="padding:6px 8px">Market</th><th align="right" style="padding:6px 8px">Buy</th><th align="right" style="padding:6px 8px">Sell</th></tr>${rows}</table>${button(siteUrl, 'See all rates')}<p style="color:#64748b;font-size:13px">You get this e-mail because you subscribed to AfroFX daily rates. <a href="${escapeHtml(unsubscribeLink)}">Unsubscribe</a>.</p>`,
+      `<table width="100%" style="border-collapse:collapse;font-size:14px"><tr style="background:#f1f5f9"><th align="left" style="padding:6px 8px">Pair</th><th align="left" style="padding:6px 8px">Market</th><th align="right" style="padding:6px 8px">Buy</th><th align="right" style="padding:6px 8px">Sell</th></tr>${rows}</table>${button(siteUrl, 'See all rates')}${preferencesHtml}<p style="color:#64748b;font-size:13px">You get this e-mail because you subscribed to AfroFX daily rates. <a href="${escapeHtml(unsubscribeLink)}">Unsubscribe</a>.</p>`,
     ),
   };
 }
@@ -164,7 +173,7 @@ export function usageWarningMail(
 }
 
 /**
- * Issue 20: the receipt of one payment, with what it bought (plan, term), what it cost (lines, fee, total), its
+ * The receipt of one payment, with what it bought (plan, term), what it cost (lines, fee, total), its
  * reference and the seller's postal address. Days are UTC, the time the term is counted in.
  */
 export function receiptMail(receipt: Receipt, receiptLink: string): MailContent {
@@ -179,6 +188,9 @@ export function receiptMail(receipt: Receipt, receiptLink: string): MailContent 
     ['Plan', `${receipt.plan.name}, ${formatNumber(receipt.plan.requestLimit, 0)} requests a month`],
     ['Period', receipt.isUpcoming ? `${period}, after your current plan` : period],
     ['Billed to', `${receipt.billedTo.name} <${receipt.billedTo.email}>`],
+    ...(receipt.exchangeRate
+      ? [['Exchange rate', receiptRateLine(receipt.exchangeRate)] as [string, string]]
+      : []),
   ];
   const lines: Array<[string, string]> = [
     ...receipt.lines.map((line): [string, string] => [
@@ -212,4 +224,21 @@ export function receiptMail(receipt: Receipt, receiptLink: string): MailContent 
       `<p style="color:#64748b;font-size:13px">${escapeHtml(`${receipt.seller.name}, ${receipt.seller.address}`)}</p>`,
   );
   return { subject: title, text, html };
+}
+
+/** To the admins, once a day per market: the market is past its publication deadline with nothing published. */
+export function publicationOverdueMail(
+  market: keyof typeof MARKET_LABELS,
+  deadline: string,
+  timeZone: string,
+  adminLink: string,
+): MailContent {
+  const label = MARKET_LABELS[market];
+  const title = `${label} rates are not published yet`;
+  const line = `Today's ${label} rates were due by ${deadline} (${timeZone}) and nothing has been published for that market.`;
+  return {
+    subject: title,
+    text: `${line}\n\nPublish them from the admin console: ${adminLink}\n\nAfroFX`,
+    html: layout(title, `<p>${escapeHtml(line)}</p>${button(adminLink, 'Open the admin console')}`),
+  };
 }

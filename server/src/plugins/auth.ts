@@ -13,7 +13,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ID_PATTERN } from '@afrofx/shared';
 import { forbidden, unauthorized } from '../errors';
-import type { Services } from '../services';
 
 export type Role = 'admin' | 'developer';
 
@@ -57,15 +56,21 @@ export const SESSION_COOKIES: Record<Role, { name: string; path: string }> = {
   admin: { name: 'afrofx_admin_session', path: '/v1/admin/' },
 };
 
+/** What the session checks ask of the accounts: whether a token's version is still the account's. */
+export interface SessionChecks {
+  adminSessionIsValid(id: string, tokenVersion: number): Promise<boolean>;
+  developerSessionIsValid(id: string, tokenVersion: number): Promise<boolean>;
+}
+
 export interface AuthOptions {
   secret: string;
-  services: Services;
+  sessions: SessionChecks;
   /** Secure cookies when the site is served over https (PUBLIC_URL); plain http in development would drop them. */
   secureCookies: boolean;
 }
 
 export const authPlugin = fp<AuthOptions>(
-  async (app: FastifyInstance, { secret, services, secureCookies }) => {
+  async (app: FastifyInstance, { secret, sessions, secureCookies }) => {
     // Only the session checks read cookies: parsed there, not in a hook on every route (the paid API has none).
     await app.register(fastifyCookie, { hook: false });
     await app.register(fastifyJwt, {
@@ -122,13 +127,12 @@ export const authPlugin = fp<AuthOptions>(
     });
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       const claims = await verify(request, 'admin');
-      if (!(await services.adminUsers.sessionIsValid(claims.sub, claims.ver)))
-        throw unauthorized(SESSION_EXPIRED);
+      if (!(await sessions.adminSessionIsValid(claims.sub, claims.ver))) throw unauthorized(SESSION_EXPIRED);
       request.admin = { id: claims.sub };
     });
     app.decorate('requireDeveloper', async (request: FastifyRequest) => {
       const claims = await verify(request, 'developer');
-      if (!(await services.accounts.developerSession(claims.sub, claims.ver)))
+      if (!(await sessions.developerSessionIsValid(claims.sub, claims.ver)))
         throw unauthorized(SESSION_EXPIRED);
       request.developer = { id: claims.sub };
     });

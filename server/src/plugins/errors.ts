@@ -2,7 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CALENDAR_DATE_PATTERN, FIRST_CALENDAR_DAY, ID_PATTERN, LAST_CALENDAR_DAY } from '@afrofx/shared';
-import { DomainError, TooManyAttempts } from '../errors';
+import { DomainError, RetryLater } from '../errors';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -77,7 +77,7 @@ export function issueField(issue: ValidationIssue, context: string | undefined):
 }
 
 /**
- * Every schema violation as one sentence a person understands (issue 11: words for people), naming the field as the
+ * Every schema violation as one sentence a person understands (words for people), naming the field as the
  * forms label it. The one place schema errors become words; the web shows these messages as they are.
  */
 export function describeValidation(issue: ValidationIssue, context: string | undefined): string {
@@ -87,6 +87,9 @@ export function describeValidation(issue: ValidationIssue, context: string | und
     context === 'querystring' || context === 'params' ? `The ${name} parameter` : fieldLabel(name);
   switch (issue.keyword) {
     case 'required':
+      return `${label} is required.`;
+    // The contracts' one `not` is Text's: a name of spaces only is no name.
+    case 'not':
       return `${label} is required.`;
     case 'additionalProperties':
       return context === 'querystring'
@@ -144,14 +147,16 @@ export const errorsPlugin = fp(
             ? link.message
             : describeValidation(issue, err.validationContext);
       } else if (statusCode >= 500) {
-        request.log.error({ err }, 'request failed');
+        // A busy answer is the server protecting itself, one line each: a flood of them must not cost stack traces.
+        if (err instanceof RetryLater) request.log.warn({ statusCode }, err.message);
+        else request.log.error({ err }, 'request failed');
         // A DomainError's message is written for the user (a 503 says to try again); any other stays hidden.
         if (!(err instanceof DomainError)) message = 'Something went wrong on our side. Please try again.';
       } else if (statusCode < 400) {
         statusCode = 500;
       }
       if (statusCode === 429 && !message) message = 'Too many requests. Please slow down.';
-      if (err instanceof TooManyAttempts) void reply.header('retry-after', err.retryAfterSeconds);
+      if (err instanceof RetryLater) void reply.header('retry-after', err.retryAfterSeconds);
       void reply.status(statusCode).send({ message, statusCode, error: STATUS_NAMES[statusCode] ?? 'Error' });
     });
   },

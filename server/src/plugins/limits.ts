@@ -3,75 +3,13 @@
 // also keeps its own count, which answers alone while Redis does not (down, or slower than REDIS_TIMEOUT_MS): the
 // limits fall back to per-process ones instead of none, and no request waits on a dead Redis.
 import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import IORedis from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { DomainError } from '../errors';
-
-export interface Limit {
-  /** Names the counter, so two limits on one call count apart. */
-  name: string;
-  max: number;
-  timeWindowMs: number;
-  /**
-   * 'client-and-address' counts attempts on one e-mail address; 'client' counts every address together; 'endpoint'
-   * counts calls on one webhook endpoint of one app (the route's appId and endpointId), from any client.
-   */
-  per: 'client' | 'client-and-address' | 'endpoint';
-}
-
-const MINUTE = 60_000;
-
-/** Attempts at one address from one client: a person mistyping gets ten tries a minute. */
-const perAddress = (name: string): Limit => ({
-  name,
-  max: 10,
-  timeWindowMs: MINUTE,
-  per: 'client-and-address',
-});
-
-/**
- * The limits of each throttled call (issue 7, finding 6). Per client across addresses: sign-in 50 per 10 minutes
- * (credential stuffing from one address spends argon2 time of every user); sign-up, reset request and subscribe
- * 20 per hour (each sends a mail). Link calls (activation, reset with a code) carry no address: 10 a minute.
- */
-export const LIMITS = {
-  signin: [
-    perAddress('signin'),
-    { name: 'signin-client', max: 50, timeWindowMs: 10 * MINUTE, per: 'client' },
-  ],
-  adminSignin: [
-    perAddress('admin-signin'),
-    { name: 'admin-signin-client', max: 50, timeWindowMs: 10 * MINUTE, per: 'client' },
-  ],
-  signup: [
-    perAddress('signup'),
-    { name: 'signup-client', max: 20, timeWindowMs: 60 * MINUTE, per: 'client' },
-  ],
-  resetRequest: [
-    perAddress('reset-request'),
-    { name: 'reset-request-client', max: 20, timeWindowMs: 60 * MINUTE, per: 'client' },
-  ],
-  subscribe: [
-    perAddress('subscribe'),
-    { name: 'subscribe-client', max: 20, timeWindowMs: 60 * MINUTE, per: 'client' },
-  ],
-  link: [{ name: 'link', max: 10, timeWindowMs: MINUTE, per: 'client' }],
-  /**
-   * Issue 21: test events per webhook endpoint. Each is a POST to the customer's receiver; unlimited, a console
-   * script could aim the platform at any URL it registered (200 were accepted in 6 s).
-   */
-  webhookTest: [{ name: 'webhook-test', max: 50, timeWindowMs: 60 * MINUTE, per: 'endpoint' }],
-  /** The site's key-less history and candles (issue 10): a chart reader clicks through periods, a scraper more. */
-  rateCharts: [{ name: 'rate-charts', max: 60, timeWindowMs: MINUTE, per: 'client' }],
-} satisfies Record<string, Limit[]>;
-
-/** At most one mail of a kind to one address in this window; later requests get the same answer and no mail. */
-export const MAIL_RESEND_WINDOW_MS = 5 * MINUTE;
-/** A resent activation link counts apart from the sign-up's, so that one resend goes out right after signing up. */
-export const MAIL_KINDS = ['signup', 'activation-resend', 'password-reset', 'subscription'] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
+import { MAIL_KINDS, MAIL_RESEND_WINDOW_MS, type Limit, type MailKind } from '../limits';
+import { mailboxOf } from '../mailbox';
 
 /** Past this a Redis answer is not waited for: the process's own count decides. */
 const REDIS_TIMEOUT_MS = 500;
@@ -138,8 +76,80 @@ function sharedCounter(redis: IORedis | undefined, nameSpace: string, onRedisErr
   };
 }
 
-export const limitsPlugin = fp<{ redisUrl: string | undefined; keyPrefix: string }>(
-  async (app: FastifyInstance, { redisUrl, keyPrefix }) => {
+interface LimitSettings {
+  signupsPerMinute: number;
+}
+
+type RateCheck = ReturnType<FastifyInstance['createRateLimit']>;
+
+const client = (request: FastifyRequest) => normalizeIP(request.ip);
+const address = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? mailboxOf(email) : '';
+};
+// With its app: a caller naming another app's endpoint under its own app spends no count of that endpoint's owner.
+const endpointOf = (request: FastifyRequest) => {
+  const { appId, endpointId } = request.params as { appId?: string; endpointId?: string };
+  return `${appId ?? ''}:${endpointId ?? ''}`;
+};
+
+/** The counter a request adds to under a limit. */
+function keyOf(limit: Limit, request: FastifyRequest): string {
+  switch (limit.per) {
+    case 'client':
+      return `${limit.name}:${client(request)}`;
+    case 'endpoint':
+      return `${limit.name}:${endpointOf(request)}`;
+    case 'mailbox':
+      return `${limit.name}:${address(request)}`;
+    case 'everyone':
+      return limit.name;
+    case 'app':
+      return `${limit.name}:${(request.params as { appId?: string }).appId ?? ''}`;
+    case 'client-and-address':
+      return `${limit.name}:${client(request)}:${address(request)}`;
+  }
+}
+
+const maxOf = (limit: Limit, settings: LimitSettings) =>
+  limit.maxFrom ? settings[limit.maxFrom] : limit.max;
+
+/**
+ * The preHandler of a call's limits: the IETF RateLimit header fields name each limit as a window
+ * ("name";q=max;w=seconds) and show the tightest, and a limit reached answers 429.
+ */
+function limitHandler(limits: Limit[], checks: RateCheck[], settings: LimitSettings) {
+  const policy = limits
+    .map((limit) => `"${limit.name}";q=${maxOf(limit, settings)};w=${Math.round(limit.timeWindowMs / 1000)}`)
+    .join(', ');
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    let tightest: Counted | undefined;
+    let exceeded: Counted | undefined;
+    const results = await Promise.all(checks.map((check) => check(request)));
+    for (const result of results) {
+      if (result.isAllowed) continue;
+      if (!tightest || result.remaining < tightest.remaining) tightest = result;
+      if (result.isExceeded && (!exceeded || result.ttl > exceeded.ttl)) exceeded = result;
+    }
+    const shown = exceeded ?? tightest;
+    if (!shown) return;
+    const shownName = limits[results.indexOf(shown)]!.name;
+    const earlier = reply.getHeader('ratelimit-policy');
+    void reply.header('ratelimit-policy', earlier ? `${String(earlier)}, ${policy}` : policy);
+    void reply.header('ratelimit', `"${shownName}";r=${shown.remaining};t=${shown.ttlInSeconds}`);
+    for (const prefix of ['x-ratelimit', 'ratelimit']) {
+      void reply.header(`${prefix}-limit`, shown.max);
+      void reply.header(`${prefix}-remaining`, shown.remaining);
+      void reply.header(`${prefix}-reset`, shown.ttlInSeconds);
+    }
+    if (!exceeded) return;
+    void reply.header('retry-after', exceeded.ttlInSeconds);
+    throw new DomainError(429, `Too many attempts. Try again in ${exceeded.ttlInSeconds} seconds.`);
+  };
+}
+
+export const limitsPlugin = fp<{ redisUrl: string | undefined; keyPrefix: string; signupsPerMinute: number }>(
+  async (app: FastifyInstance, { redisUrl, keyPrefix, ...settings }) => {
     // DESIGN §7: fail fast instead of queueing commands while Redis is away.
     const redis = redisUrl
       ? new IORedis(redisUrl, {
@@ -167,48 +177,15 @@ export const limitsPlugin = fp<{ redisUrl: string | undefined; keyPrefix: string
     }
     await app.register(fastifyRateLimit, { global: false, store: SharedStore });
 
-    const client = (request: FastifyRequest) => normalizeIP(request.ip);
-    const address = (request: FastifyRequest) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return typeof email === 'string' ? email.trim().toLowerCase() : '';
-    };
-
-    // With its app: a caller naming another app's endpoint under its own app spends no count of that endpoint's owner.
-    const endpointOf = (request: FastifyRequest) => {
-      const { appId, endpointId } = request.params as { appId?: string; endpointId?: string };
-      return `${appId ?? ''}:${endpointId ?? ''}`;
-    };
-
     app.decorate('limit', (limits: Limit[]) => {
       const checks = limits.map((limit) =>
         app.createRateLimit({
-          max: limit.max,
+          max: maxOf(limit, settings),
           timeWindow: limit.timeWindowMs,
-          keyGenerator: (request) =>
-            limit.per === 'client'
-              ? `${limit.name}:${client(request)}`
-              : limit.per === 'endpoint'
-                ? `${limit.name}:${endpointOf(request)}`
-                : `${limit.name}:${client(request)}:${address(request)}`,
+          keyGenerator: (request) => keyOf(limit, request),
         }),
       );
-      return async (request, reply) => {
-        let tightest: Counted | undefined;
-        let exceeded: Counted | undefined;
-        for (const result of await Promise.all(checks.map((check) => check(request)))) {
-          if (result.isAllowed) continue;
-          if (!tightest || result.remaining < tightest.remaining) tightest = result;
-          if (result.isExceeded && (!exceeded || result.ttl > exceeded.ttl)) exceeded = result;
-        }
-        const shown = exceeded ?? tightest;
-        if (!shown) return;
-        void reply.header('x-ratelimit-limit', shown.max);
-        void reply.header('x-ratelimit-remaining', shown.remaining);
-        void reply.header('x-ratelimit-reset', shown.ttlInSeconds);
-        if (!exceeded) return;
-        void reply.header('retry-after', exceeded.ttlInSeconds);
-        throw new DomainError(429, `Too many attempts. Try again in ${exceeded.ttlInSeconds} seconds.`);
-      };
+      return limitHandler(limits, checks, settings);
     });
 
     const mailChecks = new Map(

@@ -30,7 +30,7 @@ export function developerFactory(testApp: () => TestApp, tag: string, subnet: nu
     expect(signup.statusCode).toBe(201);
     const prefix = `${t.config.publicUrl}/developer/activate_account/`;
     const link = await eventually(async () => {
-      const found = (await t.outbox()).find((m) => m.to === email)?.links.find((l) => l.startsWith(prefix));
+      const found = (await t.mailsTo(email))[0]?.links.find((l) => l.startsWith(prefix));
       if (!found) throw new Error(`no activation mail to ${email} yet`);
       return found;
     });
@@ -49,4 +49,22 @@ export function developerFactory(testApp: () => TestApp, tag: string, subnet: nu
     expect(signin.statusCode).toBe(200);
     return { id: signin.json().data.user._id, email, token: signin.json().data.token };
   };
+}
+
+/**
+ * Sign-in attempts each from an address of its own (10.<subnet>.x.y), as a botnet makes them: the limits per client
+ * address never apply, only what the app keeps per account and per device.
+ */
+export function scatteredSignIns(testApp: () => TestApp, subnet: number) {
+  let client = 0;
+  const freshAddress = () => `10.${subnet}.${Math.floor(++client / 250)}.${(client % 250) + 1}`;
+  const signIn = (url: string, email: string, password: unknown, headers: Record<string, string> = {}) =>
+    testApp().app.inject({
+      method: 'POST',
+      url,
+      payload: { email, password },
+      remoteAddress: freshAddress(),
+      headers,
+    });
+  return { freshAddress, signIn };
 }

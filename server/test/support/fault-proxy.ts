@@ -10,6 +10,8 @@ export interface FaultProxy {
   url(target: string): string;
   cut(): void;
   stall(): void;
+  /** Bytes held by a stall so far: a test waits on this to know a request is on the wire. */
+  heldBytes(): number;
   restore(): void;
   close(): Promise<void>;
 }
@@ -63,6 +65,7 @@ export async function startFaultProxy(targetHost: string, targetPort: number): P
     stall() {
       mode = 'stall';
     },
+    heldBytes: () => held.reduce((n, [, chunk]) => n + chunk.length, 0),
     restore() {
       mode = 'open';
       for (const [to, chunk] of held) if (!to.destroyed) to.write(chunk);

@@ -23,6 +23,10 @@ export interface SmtpSink {
    * with 451 and not delivered.
    */
   beforeAccepting?: (mail: DeliveredMail) => Promise<void>;
+  /** Bytes of messages whose DATA has begun and whose final dot has not arrived yet. */
+  readonly receiving: number;
+  /** Connections closed so far, by either side. */
+  readonly closedConnections: number;
   /** Called after each accepted message has been answered. */
   onDelivered?: (mail: DeliveredMail) => void;
   stop(): Promise<void>;
@@ -33,16 +37,23 @@ export interface SmtpSink {
 export async function startSmtpSink(): Promise<SmtpSink> {
   let server: SMTPServer | undefined;
   let port = 0;
+  let receiving = 0;
+  let closedConnections = 0;
   const listen = async () => {
     const current = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
       closeTimeout: 100,
+      onClose: () => void (closedConnections += 1),
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          receiving += chunk.length;
+        });
         stream.on('end', () => {
+          receiving -= chunks.reduce((n, chunk) => n + chunk.length, 0);
           const raw = Buffer.concat(chunks).toString('utf8');
           const mail = {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
@@ -77,6 +88,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const sink: SmtpSink = {
     url: `smtp://127.0.0.1:${port}`,
     delivered: [],
+    get receiving() {
+      return receiving;
+    },
+    get closedConnections() {
+      return closedConnections;
+    },
     stop: stopListening,
     start: listen,
     close: stopListening,

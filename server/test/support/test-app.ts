@@ -6,7 +6,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import IORedis from 'ioredis';
 import type { RenderPage } from '@afrofx/shared';
 import { buildApp } from '../../src/app';
@@ -25,13 +25,31 @@ export interface OutboxMail {
   attachments: Array<{ filename: string; contentType: string; content: string }>;
 }
 
-export interface TestApp {
+/** The fixtures every test file builds on, made through the app's own calls as the console and portal make them. */
+interface AppFixtures {
+  /** The admin's sign-in, made once per app. */
+  adminToken(): Promise<string>;
+  /** The admin's sign-in as request headers. */
+  adminHeaders(): Promise<{ authorization: string }>;
+  /** Enters a rate as the admin and checks the answer's status: 201 unless a refusal is expected. */
+  createRate(rate: Record<string, unknown>, status?: number): Promise<LightMyRequestResponse>;
+  /**
+   * Creates a plan as the admin (named `Plan <n>`, $50 a year for 1000 requests, on sale, unless `plan` says
+   * otherwise) and checks the answer's status: 201 unless a refusal is expected.
+   */
+  createPlan(plan?: Record<string, unknown>, status?: number): Promise<LightMyRequestResponse>;
+  /** A new app of the developer (named `App <random>` unless named), its id. */
+  newApp(developer: { token: string }, name?: string): Promise<string>;
+  /** E-mails written to the outbox so far, oldest first. */
+  outbox(): Promise<OutboxMail[]>;
+  /** The e-mails to `email` so far, oldest first; with `subject`, only those of that subject. */
+  mailsTo(email: string, subject?: string | RegExp): Promise<OutboxMail[]>;
+}
+
+export interface TestApp extends AppFixtures {
   app: FastifyInstance;
   runtime: Runtime;
   config: Config;
-  adminToken(): Promise<string>;
-  /** E-mails written to the outbox so far, oldest first. */
-  outbox(): Promise<OutboxMail[]>;
   close(): Promise<void>;
 }
 
@@ -89,6 +107,73 @@ function attachmentsOf(raw: string): OutboxMail['attachments'] {
   });
 }
 
+/** The e-mails the outbox of `dataDir` holds, oldest first, with quoted-printable soft breaks undone. */
+async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
+  const dir = path.join(dataDir, 'outbox');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = await readFile(path.join(dir, file), 'utf8');
+      const decoded = raw.replace(QUOTED_PRINTABLE_SOFT_BREAK, '').replace(/=3D/g, '=');
+      return {
+        raw: decoded,
+        to: /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+        subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+        links: [...new Set(decoded.match(/https?:\/\/[^\s"'<>]+/g) ?? [])],
+        attachments: attachmentsOf(raw),
+      };
+    }),
+  );
+}
+
+/** The fixtures of an app whose outbox is under `dataDir`; the admin signs in once, at the first call that needs it. */
+function appFixtures(app: FastifyInstance, dataDir: string): AppFixtures {
+  let token: string | undefined;
+  let plans = 0;
+  const adminToken = async () => {
+    if (token) return token;
+    const res = await app.inject({ method: 'POST', url: '/v1/admin/authenticate', payload: ADMIN });
+    if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.body}`);
+    token = res.json().data.token as string;
+    return token;
+  };
+  const adminHeaders = async () => ({ authorization: `Bearer ${await adminToken()}` });
+  const asAdmin = async (url: string, payload: Record<string, unknown>, status: number) => {
+    const res = await app.inject({ method: 'POST', url, headers: await adminHeaders(), payload });
+    expect(res.statusCode).toBe(status);
+    return res;
+  };
+  const outbox = () => readOutbox(dataDir);
+  return {
+    adminToken,
+    adminHeaders,
+    createRate: (rate, status = 201) => asAdmin('/v1/admin/create_rate', rate, status),
+    createPlan: (plan = {}, status = 201) =>
+      asAdmin(
+        '/v1/admin/create_plan',
+        { name: `Plan ${++plans}`, amount: 50, numberOfRequest: 1000, onSale: true, ...plan },
+        status,
+      ),
+    async newApp(developer, name = `App ${Math.random().toString(36).slice(2, 8)}`) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/apps/create_app',
+        headers: { authorization: `Bearer ${developer.token}` },
+        payload: { name },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json().data._id as string;
+    },
+    outbox,
+    async mailsTo(email, subject) {
+      const wanted = (mailSubject: string) =>
+        subject === undefined ||
+        (typeof subject === 'string' ? mailSubject === subject : subject.test(mailSubject));
+      return (await outbox()).filter((m) => m.to === email && wanted(m.subject));
+    },
+  };
+}
+
 /**
  * The public pages' renderer from the web app's source (web/src/entry-server.tsx), as the web build makes it: jest
  * compiles it like the tests. Imported by a path in a variable, so that the server's type check does not read the web's JSX.
@@ -121,6 +206,11 @@ export async function createTestApp(
     WEBHOOK_RETRY_BASE_MS: '20',
     // An endpoint parked by a run of failures gets its trial attempt soon.
     WEBHOOK_PARK_COOLDOWN_MS: '200',
+    // Nothing leaves this machine: the central banks are a closed local port unless a test brings their fake.
+    OFFICIAL_CBN_URL: 'http://127.0.0.1:9/cbn',
+    OFFICIAL_CBK_URL: 'http://127.0.0.1:9/cbk',
+    OFFICIAL_SARB_URL: 'http://127.0.0.1:9/sarb',
+    OFFICIAL_BOG_URL: 'http://127.0.0.1:9/bog',
     ...env,
   });
   const keyPrefix = `afrofx-test-${randomBytes(6).toString('hex')}`;
@@ -134,35 +224,11 @@ export async function createTestApp(
   const app = await buildApp(runtime, { renderPage });
   await app.ready();
 
-  let token: string | undefined;
   return {
     app,
     runtime,
     config,
-    async adminToken() {
-      if (token) return token;
-      const res = await app.inject({ method: 'POST', url: '/v1/admin/authenticate', payload: ADMIN });
-      if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.body}`);
-      token = res.json().data.token as string;
-      return token;
-    },
-    async outbox() {
-      const dir = path.join(dataDir, 'outbox');
-      const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-      return Promise.all(
-        files.map(async (file) => {
-          const raw = await readFile(path.join(dir, file), 'utf8');
-          const decoded = raw.replace(QUOTED_PRINTABLE_SOFT_BREAK, '').replace(/=3D/g, '=');
-          return {
-            raw: decoded,
-            to: /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
-            subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
-            links: [...new Set(decoded.match(/https?:\/\/[^\s"'<>]+/g) ?? [])],
-            attachments: attachmentsOf(raw),
-          };
-        }),
-      );
-    },
+    ...appFixtures(app, dataDir),
     async close() {
       await app.close();
       await worker?.close();
@@ -174,7 +240,6 @@ export async function createTestApp(
   };
 }
 
-/** Polls until the check passes (jobs run asynchronously on either queue driver). */
 /**
  * The test app listening on a free port of its own, with PUBLIC_URL pointing there: for the sandbox provider,
  * whose fake API, script and webhook calls go over real HTTP.
@@ -192,6 +257,7 @@ export async function createListeningTestApp(
   return { t, base };
 }
 
+/** Polls until the check passes (jobs run asynchronously on either queue driver). */
 export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -1,6 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EmailAddress, Password, StringEnum } from './common';
 
+/** admin/lift_sign_in_lock: the address whose sign-in slow-down an admin lifts. */
+export const SignInLockInput = Type.Object({ email: EmailAddress }, { additionalProperties: false });
+export type SignInLockInput = Static<typeof SignInLockInput>;
+
 export const Credentials = Type.Object(
   { email: EmailAddress, password: Password },
   { additionalProperties: false },

@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ASSETS, BASES } from '../constants';
 import { CalendarDate, StringEnum } from './common';
+import { OfficialRate } from './official';
 import { AssetSchema, BaseSchema, MarketSchema, Quote } from './rates';
 
 export const RatesQuery = Type.Object(
@@ -125,7 +126,10 @@ export const ConvertQuery = Type.Object(
     }),
     market: Type.Optional(MarketSchema),
     side: Type.Optional(
-      StringEnum(['buy', 'sell'] as const, { description: 'Which price to use (default buy)' }),
+      StringEnum(['buy', 'sell'] as const, {
+        description:
+          "Which price to use. By default the customer's direction decides: an asset into a base currency gets the dealer's buy price, a base currency into an asset pays the sell price",
+      }),
     ),
   },
   { additionalProperties: false },
@@ -137,9 +141,11 @@ export const Conversion = Type.Object({
   from: Type.String(),
   to: Type.String(),
   market: MarketSchema,
-  side: Type.String(),
-  rate: Type.Number({ description: 'Units of the base currency per unit of the asset' }),
-  result: Type.Number(),
+  side: StringEnum(['buy', 'sell'] as const, { description: 'The side whose price was used' }),
+  rate: Type.Number({
+    description: 'The price used: units of the base currency per unit of the asset, on that side',
+  }),
+  result: Type.Number({ description: 'The converted amount, rounded to 4 decimal places' }),
   rateUpdatedAt: Type.String({ format: 'date-time' }),
 });
 export type Conversion = Static<typeof Conversion>;
@@ -225,6 +231,19 @@ export const Premium = Type.Object(
   {
     base: BaseSchema,
     asset: AssetSchema,
+    official: Type.Optional(
+      Type.Object(
+        {
+          source: OfficialRate.properties.source,
+          date: OfficialRate.properties.date,
+          attribution: OfficialRate.properties.attribution,
+        },
+        {
+          description:
+            "Present when the pair has an official series: the premium is then computed against the central bank's figures (its newest for now, each day's for the windows, and bankUpdatedAt is that figure's day) instead of the bank market's",
+        },
+      ),
+    ),
     markets: Type.Array(
       Type.Object({
         market: MarketSchema,

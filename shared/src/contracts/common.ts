@@ -14,13 +14,19 @@ export const ID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-f
 export const Id = Type.String({ format: 'uuid', pattern: ID_PATTERN });
 
 /**
- * Text a person types (names): bounded, and free of control characters. PostgreSQL refuses a NUL byte in text,
- * and the others have no place in a name shown in mails and lists.
+ * Text a person types (names): bounded, free of control characters, and not blank. PostgreSQL refuses a NUL byte in
+ * text, and the others have no place in a name shown in mails and lists; a name of spaces only would be stored empty
+ * (the services store names trimmed) and list as a blank plan, feature or app.
  */
 export const Text = (options: { minLength?: number; maxLength: number }) =>
-  Type.String({ minLength: 1, ...options, pattern: '^[^\\u0000-\\u001F\\u007F]*$' });
+  Type.String({
+    minLength: 1,
+    ...options,
+    pattern: '^[^\\u0000-\\u001F\\u007F]*$',
+    not: { pattern: '^\\s*$' },
+  });
 
-/** Issue 21: days of 1900 to 2100 only; year 0000 or 9999 is a typo, and PostgreSQL refuses some such dates. */
+/** Days of 1900 to 2100 only; year 0000 or 9999 is a typo, and PostgreSQL refuses some such dates. */
 export const FIRST_CALENDAR_DAY = '1900-01-01';
 export const LAST_CALENDAR_DAY = '2100-12-31';
 export const CALENDAR_DATE_PATTERN = '^(19\\d{2}|20\\d{2}|2100)-\\d{2}-\\d{2}$';

@@ -28,7 +28,7 @@ export const Health = Type.Object({
 });
 export type Health = Static<typeof Health>;
 
-/** GET /v1/status (issue 10): what the public status page shows. */
+/** GET /v1/status: what the public status page shows. */
 export const Status = Type.Object(
   {
     status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], {

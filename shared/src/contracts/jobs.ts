@@ -17,6 +17,9 @@ export const JobRun = Type.Object({
   counts: Type.Record(Type.String(), Type.Integer()),
   attempts: Type.Integer(),
   error: Type.Union([Type.String(), Type.Null()], { description: 'Why the last attempt failed' }),
+  warning: Type.Union([Type.String(), Type.Null()], {
+    description: 'Done, but not all it was asked, e.g. a tweet recorded but not posted',
+  }),
   createdAt: Type.String({ format: 'date-time' }),
   startedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

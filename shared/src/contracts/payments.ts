@@ -38,7 +38,7 @@ export const PaymentCheckout = Type.Object({
   plan: Type.Object({ _id: Type.String(), name: Type.String() }),
   /** True when the plan starts once the current one ends (SPEC §4). */
   isUpcoming: Type.Boolean(),
-  /** Issue 20: an upgrade now, in dollars: the plan's price less the unused part of the current term (fee apart). */
+  /** An upgrade now, in dollars: the plan's price less the unused part of the current term (fee apart). */
   upgrade: Type.Optional(
     Type.Object({
       from: Type.String({ description: 'The plan it replaces at once' }),
@@ -52,7 +52,7 @@ export const PaymentCheckout = Type.Object({
 });
 export type PaymentCheckout = Static<typeof PaymentCheckout>;
 
-/** Issue 20: what initialize_payment answers for a free plan: it is active at once, with no payment. */
+/** What initialize_payment answers for a free plan: it is active at once, with no payment. */
 export const FreeActivation = Type.Object({
   activated: Type.Literal(true),
   subscription: Subscription,
@@ -130,7 +130,7 @@ export const ReceiptLine = Type.Object({ label: Type.String(), amount: Type.Numb
 export type ReceiptLine = Static<typeof ReceiptLine>;
 
 /**
- * GET account/receipts and account/receipts/{reference} (issue 20): what one settled payment bought, as the receipt
+ * GET account/receipts and account/receipts/{reference}: what one settled payment bought, as the receipt
  * mail and the printable page show it. `lines` add up to `amount`.
  */
 export const Receipt = Type.Object({
@@ -141,6 +141,14 @@ export const Receipt = Type.Object({
   /** The SPEC §9 fee within `amount`; null for payments made before it was kept. */
   fee: Type.Union([Type.Number(), Type.Null()]),
   lines: Type.Array(ReceiptLine),
+  /**
+   * An NGN payment's dollar rate (naira per dollar, the cash market's buy rate) and when the price was fixed with
+   * it; null for USD and for payments made before it was kept.
+   */
+  exchangeRate: Type.Union([
+    Type.Object({ rate: Type.Number(), at: Type.String({ format: 'date-time' }) }),
+    Type.Null(),
+  ]),
   plan: Type.Object({ name: Type.String(), requestLimit: Type.Integer() }),
   app: Type.Object({ _id: Type.String(), name: Type.String() }),
   /** The term the payment bought (an upcoming plan's starts when the current one ends). */

@@ -11,6 +11,7 @@ export const Plan = Type.Object({
   amount: Type.Number({ description: 'Dollars per year (0: a free plan)' }),
   numberOfRequest: Type.Integer({ description: 'Requests per month' }),
   entitlements: Entitlements,
+  onSale: Type.Boolean({ description: 'False while the plan is a draft the admin has not put on sale' }),
   createdAt: Type.String({ format: 'date-time' }),
   features: Type.Array(Feature),
 });
@@ -18,7 +19,8 @@ export type Plan = Static<typeof Plan>;
 
 /**
  * SPEC §5: name, amount and numberOfRequest are required; amounts are dollars per year in whole cents, 0 for a free
- * plan (issue 20). Entitlements left out open everything.
+ * plan. Entitlements left out open everything. A new plan is a draft, off sale, until onSale is true; left out on
+ * edit, whether it is on sale is kept.
  */
 export const PlanInput = Type.Object(
   {
@@ -31,6 +33,11 @@ export const PlanInput = Type.Object(
     }),
     numberOfRequest: Type.Integer({ minimum: 1, maximum: 1_000_000_000, description: 'Requests per month' }),
     entitlements: Type.Optional(Entitlements),
+    onSale: Type.Optional(
+      Type.Boolean({
+        description: 'On sale (true) or a draft nobody can buy (false); a new plan is a draft',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

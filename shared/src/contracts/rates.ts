@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ASSETS, BASES, MARKETS } from '../constants';
+import { ASSETS, BASES, MARKETS, RATE_SOURCES } from '../constants';
 import { CalendarDate, EmailAddress, PageNumber, StringEnum } from './common';
+import { OfficialFigure } from './official';
 
 export const MarketSchema = StringEnum(MARKETS, { description: 'Market' });
 export const AssetSchema = StringEnum(ASSETS, { description: 'Foreign asset' });
@@ -15,6 +16,20 @@ export const Rate = Type.Object({
   sell: Type.Number({ examples: [1510.25] }),
   createdAt: Type.String({ format: 'date-time', examples: ['2026-11-24T09:00:00.000Z'] }),
   updatedAt: Type.String({ format: 'date-time', examples: ['2026-11-24T09:00:00.000Z'] }),
+  source: StringEnum(RATE_SOURCES, {
+    description:
+      'Where the figure came from: desk, csv or api (an admin publication), official:<bank> (a central bank), seed (demo data)',
+    examples: ['desk'],
+  }),
+  publishedAt: Type.String({
+    format: 'date-time',
+    description: 'When the figure was published; updatedAt moves on when it is corrected',
+    examples: ['2026-11-24T09:00:00.000Z'],
+  }),
+  publicationId: Type.Union([Type.String(), Type.Null()], {
+    description: 'The publication the figure went out in (null for demo data)',
+  }),
+  revision: Type.Integer({ minimum: 0, description: '0 as published, then 1, 2 … for each correction' }),
 });
 export type Rate = Static<typeof Rate>;
 
@@ -22,7 +37,7 @@ const PRECISION =
   'A JSON number, exact to the 6 decimal places rates are stored with (computed in millionths, no float noise).';
 const PERCENT = 'A JSON number in percent, rounded to 4 decimal places.';
 
-/** A rate that explains itself (issue 10): mid, spread, change against the previous close, and its age. */
+/** A rate that explains itself: mid, spread, change against the previous close, and its age. */
 export const Quote = Type.Object({
   ...Rate.properties,
   mid: Type.Number({ description: `(buy + sell) / 2, rounded half up. ${PRECISION}`, examples: [1505.375] }),
@@ -43,6 +58,7 @@ export const Quote = Type.Object({
   stale: Type.Boolean({
     description: 'true when updatedAt is older than the server’s STALE_AFTER_HOURS (default 24 hours).',
   }),
+  official: Type.Optional(OfficialFigure),
 });
 export type Quote = Static<typeof Quote>;
 
@@ -75,7 +91,7 @@ export const ExportRatesInput = Type.Object({ email: EmailAddress }, { additiona
 export type ExportRatesInput = Static<typeof ExportRatesInput>;
 
 /**
- * Issue 25: the admin rates list, filtered. Each filter is optional; the days are UTC and both ends are included,
+ * The admin rates list, filtered. Each filter is optional; the days are UTC and both ends are included,
  * so `from` = `to` is one day.
  */
 export const AdminRatesQuery = Type.Object(

@@ -6,5 +6,8 @@ export const SiteContact = Type.Object({
   demo: Type.Boolean({
     description: 'True when payments go to the sandbox provider (PAYMENT_PROVIDER=sandbox): no money moves',
   }),
+  telegramBot: Type.Union([Type.String({ format: 'uri' }), Type.Null()], {
+    description: "The Telegram bot's t.me link, or null when the bot is off (no TELEGRAM_BOT_TOKEN)",
+  }),
 });
 export type SiteContact = Static<typeof SiteContact>;

@@ -1,9 +1,9 @@
-// Webhooks (issue 10, point 4): endpoints an app registers to be told when a rate is entered or crosses a level.
+// Webhooks: endpoints an app registers to be told when a rate is entered or crosses a level.
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, StringEnum } from './common';
 import { AssetSchema, BaseSchema, MarketSchema } from './rates';
 
-export const WEBHOOK_EVENTS = ['rate.updated', 'rate.threshold'] as const;
+export const WEBHOOK_EVENTS = ['rate.updated', 'rate.threshold', 'rate.corrected'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** What a delivery can carry: the subscribed events, and the event the "Send test event" button sends. */
 export const WEBHOOK_DELIVERY_EVENTS = [...WEBHOOK_EVENTS, 'webhook.test'] as const;

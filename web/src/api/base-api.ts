@@ -83,6 +83,6 @@ const baseQuery: BaseQueryFn<ApiCall, unknown, ApiError, ApiExtraOptions> = asyn
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Rate', 'Subscriber', 'Plan', 'App', 'ApiKey', 'Webhook'],
+  tagTypes: ['Rate', 'Subscriber', 'Plan', 'App', 'ApiKey', 'Webhook', 'Alert'],
   endpoints: () => ({}),
 });

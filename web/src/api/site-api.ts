@@ -13,6 +13,15 @@ const siteApi = api.injectEndpoints({
   }),
 });
 
+/** Puts a server-rendered page's site contact into the cache, so that the demo banner is drawn with the page. */
+export const seedSiteContact = (contact: SiteContact) =>
+  siteApi.util.upsertQueryEntries([{ endpointName: 'fetchSiteContact', arg: undefined, value: contact }]);
+
+/** The Telegram bot's link, or null when the bot is off; undefined until it has loaded (no link is shown then). */
+export function useTelegramBotUrl(): string | null | undefined {
+  return siteApi.useFetchSiteContactQuery().data?.telegramBot;
+}
+
 /** The support address the server is configured with (SUPPORT_EMAIL); undefined until it has loaded. */
 export function useSupportEmail(): string | undefined {
   return siteApi.useFetchSiteContactQuery().data?.supportEmail;

@@ -1,6 +1,8 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import {
+  ActivityPage,
   AdminLoginPage,
+  DeskPage,
   ApiWaitListPage,
   AppsPage,
   ChangePasswordPage,
@@ -11,7 +13,7 @@ import {
   TransactionsPage,
   UsersPage,
 } from '../features/admin';
-import { AdminLayout } from './layouts/AdminLayout';
+import { AdminLayout } from '../layouts/AdminLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RedirectSignedInAdmin, RequireAdmin } from './route-guards';
 import { paths } from '../lib/paths';
@@ -34,6 +36,8 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <Navigate to={paths.admin.emails} replace /> },
+      { path: 'desk', element: <DeskPage /> },
+      { path: 'activity', element: <ActivityPage /> },
       { path: 'emails', element: <EmailsPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'rates', element: <RatesPage /> },

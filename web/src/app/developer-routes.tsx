@@ -5,7 +5,6 @@ import {
   AppsPage,
   ChangePasswordPage,
   DashboardPage,
-  DeveloperLayout,
   PlansPage,
   ReceiptPage,
   ReceiptsPage,
@@ -17,6 +16,7 @@ import {
   WebhooksPage,
 } from '../features/developer';
 import { CurrentAppRoute } from '../features/developer/components/CurrentAppRoute';
+import { DeveloperLayout } from '../layouts/DeveloperLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RedirectSignedInDeveloper, RequireDeveloper } from './route-guards';
 import { paths } from '../lib/paths';

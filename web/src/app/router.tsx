@@ -3,7 +3,7 @@ import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-route
 import { pairOfSlugs, pairPath } from '@afrofx/shared';
 import { Spinner } from '../components/Spinner';
 import { HomePage } from '../features/public/pages/HomePage';
-import { PublicLayout } from './layouts/PublicLayout';
+import { PublicLayout } from '../layouts/PublicLayout';
 import { NotFoundPage } from './NotFoundPage';
 
 /**
@@ -49,6 +49,14 @@ const ConfirmationPage = lazyPage(
   () => import('../features/public/pages/ConfirmationPage'),
   (page) => page.ConfirmationPage,
 );
+const AlertConfirmationPage = lazyPage(
+  () => import('../features/public/pages/AlertConfirmationPage'),
+  (page) => page.AlertConfirmationPage,
+);
+const ManageAlertsPage = lazyPage(
+  () => import('../features/public/pages/ManageAlertsPage'),
+  (page) => page.ManageAlertsPage,
+);
 const UnsubscribePage = lazyPage(
   () => import('../features/public/pages/UnsubscribePage'),
   (page) => page.UnsubscribePage,
@@ -92,6 +100,8 @@ const routes: RouteObject[] = [
       { path: 'rate_history', element: <RateHistoryPage /> },
       { path: 'confirmation/:id', element: <ConfirmationPage /> },
       { path: 'unsubscribe/:token', element: <UnsubscribePage /> },
+      { path: 'alerts/confirm/:token', element: <AlertConfirmationPage /> },
+      { path: 'alerts/manage/:token', element: <ManageAlertsPage /> },
       { path: 'company/privacy', element: <PrivacyPage /> },
       { path: 'company/terms_of_use', element: <TermsPage /> },
       { path: 'status', element: <StatusPage /> },

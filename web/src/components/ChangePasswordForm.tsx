@@ -58,7 +58,7 @@ export function ChangePasswordForm({ changePassword, isLoading }: ChangePassword
     const result = await changePassword({ oldPassword: form.oldPassword, newPassword: form.newPassword });
     if (!result.data) {
       const message = serverPasswordError(result);
-      // A refused current password belongs under that field, not under the new one (issue 25).
+      // A refused current password belongs under that field, not under the new one.
       return setErrors(
         message && /current password/i.test(message) ? { oldPassword: message } : { newPassword: message },
       );

@@ -32,6 +32,19 @@ function CheckIcon() {
   );
 }
 
+/** What a card lists, each line once: a marketing line that repeats an entitlement or an earlier line is left out. */
+function cardLines(plan: Plan) {
+  const entitlements = entitlementLines(plan.entitlements);
+  const seen = new Set(entitlements.map((line) => line.trim().toLowerCase()));
+  const features = plan.features.filter((feature) => {
+    const key = feature.title.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { entitlements, features };
+}
+
 /** The plans on sale, cheapest first, each with its price, quota and features. */
 export function PlansGrid({ plans, isLoading, error, onRetry, action, currentPlanId }: PlansGridProps) {
   if (isLoading) {
@@ -84,31 +97,34 @@ export function PlansGrid({ plans, isLoading, error, onRetry, action, currentPla
               )}
             </div>
             <p className="mt-4 flex items-baseline gap-1">
+              {/* A free plan's price is $0, so a plan named Free never reads "Free / Free". */}
               <span className="text-4xl font-extrabold tracking-tight text-slate-900">
-                {plan.amount === 0 ? 'Free' : `$${formatNumber(plan.amount)}`}
+                {plan.amount === 0 ? '$0' : `$${formatNumber(plan.amount)}`}
               </span>
-              {plan.amount > 0 && <span className="text-sm font-medium text-slate-500">/ year</span>}
+              <span className="text-sm font-medium text-slate-500">
+                {plan.amount > 0 ? '/ year' : 'no charge'}
+              </span>
             </p>
             <p className="mt-2 text-sm text-slate-600">
               <span className="font-semibold text-slate-900">{formatNumber(plan.numberOfRequest, 0)}</span>{' '}
               requests per month
             </p>
-            {/* Issue 20: what the API opens, from the entitlements it enforces; the features are marketing lines. */}
+            {/* What the API opens, from the entitlements it enforces; the features are marketing lines. */}
             <ul
               className="mt-6 space-y-3 text-sm text-slate-700"
               aria-label={`What ${plan.name} opens`}
               data-testid="entitlements"
             >
-              {entitlementLines(plan.entitlements).map((line) => (
+              {cardLines(plan).entitlements.map((line) => (
                 <li key={line} className="flex gap-3">
                   <CheckIcon />
                   {line}
                 </li>
               ))}
             </ul>
-            {plan.features.length ? (
+            {cardLines(plan).features.length ? (
               <ul className="mt-4 space-y-2 border-t border-slate-100 pt-4 text-sm text-slate-600">
-                {plan.features.map((feature) => (
+                {cardLines(plan).features.map((feature) => (
                   <li key={feature._id}>{feature.title}</li>
                 ))}
               </ul>

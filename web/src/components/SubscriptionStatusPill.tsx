@@ -7,6 +7,7 @@ const looks: Record<SubscriptionStatus, { tone: PillTone; label: string }> = {
   expired: { tone: 'red', label: 'Expired' },
   exhausted: { tone: 'darkred', label: 'Exhausted' },
   upcoming: { tone: 'blue', label: 'Upcoming' },
+  upgraded: { tone: 'slate', label: 'Upgraded' },
 };
 
 /** A subscription's status; SPEC §8 'No status' when the server sent none. */

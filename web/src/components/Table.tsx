@@ -35,6 +35,8 @@ interface TableProps<T> {
    * labels; `false` keeps the table at every width, for a table made to fit a phone.
    */
   cardBelow?: 'sm' | false;
+  /** The row the page is about (a pair page's asset): marked for the eye and for assistive tools. */
+  isCurrentRow?: (row: T) => boolean;
 }
 
 const SKELETON_ROWS = 5;
@@ -91,6 +93,7 @@ export function Table<T>({
   isLoadingMore = false,
   onLoadMore,
   cardBelow = 'sm',
+  isCurrentRow,
 }: TableProps<T>) {
   const rowCount = rows?.length ?? 0;
   const canLoadMore = Boolean(onLoadMore) && hasMore && !isLoading && !isLoadingMore && !error;
@@ -205,7 +208,15 @@ export function Table<T>({
                   </tr>
                 ))
               : rows?.map((row) => (
-                  <tr key={rowKey(row)} className={cn(rowClasses, 'transition-colors hover:bg-slate-50/70')}>
+                  <tr
+                    key={rowKey(row)}
+                    aria-current={isCurrentRow?.(row) || undefined}
+                    className={cn(
+                      rowClasses,
+                      'transition-colors hover:bg-slate-50/70',
+                      isCurrentRow?.(row) && 'bg-gold-50 hover:bg-gold-50',
+                    )}
+                  >
                     {columns.map((column) => (
                       <td key={column.key} className={cn(cellClasses(column, 'value'), 'text-slate-700')}>
                         {cardLine(column, column.cell(row))}

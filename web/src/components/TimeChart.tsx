@@ -1,6 +1,6 @@
 // The project's one charting library, TradingView's lightweight-charts, loaded on first draw: a page without a chart
 // never downloads it, and every chart draws through this component.
-import type { IChartApi } from 'lightweight-charts';
+import type { AutoscaleInfo, IChartApi } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../lib/cn';
 import { Spinner } from './Spinner';
@@ -74,6 +74,11 @@ export function TimeChart({ series, label, height, precision = 2, className }: T
                 priceFormat,
                 priceLineVisible: false,
                 lastValueVisible: false,
+                // Counts are never negative: the axis starts at 0, and a month of nothing runs 0 to 1, not −6 to 6.
+                autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+                  const max = original()?.priceRange?.maxValue ?? 0;
+                  return { priceRange: { minValue: 0, maxValue: Math.max(max, 1) } };
+                },
               })
               .setData([...item.points]);
           } else {

@@ -4,6 +4,8 @@ import { createContext, use, useSyncExternalStore, type ReactNode } from 'react'
 export interface PageClock {
   now: string;
   timeZone: string;
+  /** The site's address the page was drawn for (PUBLIC_URL); the browser's own once hydrated. */
+  origin?: string;
 }
 
 const PageClockContext = createContext<PageClock | null>(null);
@@ -11,7 +13,7 @@ const PageClockContext = createContext<PageClock | null>(null);
 const unchanging = () => () => {};
 
 /**
- * The server rendered the page at its time in its zone (issue 22). Hydration must draw the same markup, so the render
+ * The server rendered the page at its time in its zone. Hydration must draw the same markup, so the render
  * that hydrates uses that clock (React reads the server snapshot then); the next one, right after, uses the viewer's
  * own time and zone.
  */
@@ -30,4 +32,10 @@ export function usePageClock(): { now: Date; timeZone: string | undefined } {
   return clock
     ? { now: new Date(clock.now), timeZone: clock.timeZone }
     : { now: new Date(), timeZone: undefined };
+}
+
+/** The site's address as examples print it: the server's PUBLIC_URL while hydrating, then the address bar's. */
+export function usePageOrigin(): string {
+  const clock = use(PageClockContext);
+  return clock?.origin ?? (typeof window === 'undefined' ? '' : window.location.origin);
 }

@@ -1,5 +1,5 @@
 /**
- * The consoles' addresses, typed and in one place (issue 22): layouts, links and redirects read them here instead
+ * The consoles' addresses, typed and in one place: layouts, links and redirects read them here instead
  * of spelling route strings. The route tables in web/src/app declare the same segments below /developer and /admin;
  * app/paths.test.tsx checks that every address here opens a page of its own.
  */
@@ -19,6 +19,8 @@ export const paths = {
   },
   admin: {
     login: '/admin/login',
+    desk: '/admin/desk',
+    activity: '/admin/activity',
     emails: '/admin/emails',
     users: '/admin/users',
     rates: '/admin/rates',

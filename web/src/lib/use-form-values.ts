@@ -4,7 +4,8 @@ export type FormErrors<V> = Partial<Record<keyof V, string>>;
 
 /**
  * The state of a form of text fields checked on submit: `field(name)` wires an Input or Select, `check()` runs the
- * form's validation, shows its messages and returns the parsed input when there were none.
+ * form's validation, shows its messages and returns the parsed input when there were none. A form that sends a
+ * contract of shared/ validates with `contractValidation` (contract-form.ts), so its rules are the server's.
  */
 export function useFormValues<V extends { [K in keyof V]: string }, I>(
   initial: V,

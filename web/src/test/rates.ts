@@ -24,8 +24,12 @@ export function makeRate(
     sell: 1520,
     createdAt: stamp,
     updatedAt: stamp,
+    source: 'desk',
+    publishedAt: stamp,
+    publicationId: null,
+    revision: 0,
     ...overrides,
-  };
+  } as Rate;
   return { ...describeQuote(rate, previousClose), ageSeconds: 0, stale: false };
 }
 

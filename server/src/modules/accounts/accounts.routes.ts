@@ -11,19 +11,29 @@ import {
   TokenParams,
 } from '@afrofx/shared';
 import { Type } from '@sinclair/typebox';
-import { done, ok } from '../../http';
+import { BUSY_ANSWERS, messageOnly, ok } from '../../http';
 import type { AccountsService } from './accounts.service';
-import { LIMITS } from '../../plugins/limits';
+import { LIMITS } from '../../limits';
 import { ACTIVATION_LINK_INVALID, RESET_LINK_INVALID } from './accounts.service';
+import { deviceCookies } from '../../device-cookies';
 
 const tags = ['Account'];
 
 /** What app.ts hands these routes. */
 export interface AccountsRoutesOptions {
   services: { accounts: AccountsService };
+  runtime: { config: { jwtSecret: string; publicUrl: string } };
 }
 
-export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = async (app, { services }) => {
+export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = async (
+  app,
+  { services, runtime },
+) => {
+  const devices = deviceCookies(app, {
+    secret: runtime.config.jwtSecret,
+    secure: runtime.config.publicUrl.startsWith('https:'),
+  });
+
   app.post(
     '/account/signup',
     {
@@ -33,12 +43,14 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
         summary:
           'Create a developer account (mails an activation link; the answer is the same for a taken address)',
         body: SignupInput,
-        response: { 201: MessageOnly },
+        response: { 201: MessageOnly, ...BUSY_ANSWERS },
       },
     },
     async (request, reply) => {
       await services.accounts.signup(request.body, () => app.firstMailInWindow(request, 'signup'));
-      return reply.status(201).send(done('Thanks for signing up. Kindly check your mail for activation.'));
+      return reply
+        .status(201)
+        .send(messageOnly('Thanks for signing up. Kindly check your mail for activation.'));
     },
   );
 
@@ -56,8 +68,8 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     },
     async (request) => {
       return (await services.accounts.activate(request.params.token)) === 'already'
-        ? done('Your account is already activated. You can sign in.')
-        : done('Your account has been activated. You can now sign in.');
+        ? messageOnly('Your account is already activated. You can sign in.')
+        : messageOnly('Your account has been activated. You can now sign in.');
     },
   );
 
@@ -68,15 +80,20 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       schema: {
         tags,
         summary: 'Sign a developer in',
+        description:
+          'A browser that signs in gets a device cookie: failed sign-ins from other devices never slow it down.',
         body: SigninInput,
-        response: { 200: Envelope(DeveloperSession) },
+        response: { 200: Envelope(DeveloperSession), ...BUSY_ANSWERS },
       },
     },
     async (request, reply) => {
+      const { email, password } = request.body;
       const { user, tokenVersion } = await services.accounts.signin(
-        request.body.email,
-        request.body.password,
+        email,
+        password,
+        devices.known(request, 'developer', email),
       );
+      devices.remember(reply, 'developer', email);
       const token = app.startSession(reply, { sub: user._id, role: 'developer', ver: tokenVersion });
       return ok({ token, user }, 'Signed in successfully.');
     },
@@ -95,7 +112,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     // No session needed: an expired cookie must be clearable too.
     async (_request, reply) => {
       app.endSession(reply, 'developer');
-      return done('You are signed out.');
+      return messageOnly('You are signed out.');
     },
   );
 
@@ -115,7 +132,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       await services.accounts.resendActivation(request.body.email, () =>
         app.firstMailInWindow(request, 'activation-resend'),
       );
-      return done(
+      return messageOnly(
         'If this address has an account waiting for activation, a new activation link is on its way.',
       );
     },
@@ -136,7 +153,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       await services.accounts.requestPasswordReset(request.body.email, () =>
         app.firstMailInWindow(request, 'password-reset'),
       );
-      return done('If an account exists for this e-mail, a password reset link has been sent to it.');
+      return messageOnly('If an account exists for this e-mail, a password reset link has been sent to it.');
     },
   );
 
@@ -154,7 +171,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     },
     async (request) => {
       await services.accounts.checkResetLink(request.params.token);
-      return done('This link is good: choose a new password.');
+      return messageOnly('This link is good: choose a new password.');
     },
   );
 
@@ -172,7 +189,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     },
     async (request) => {
       await services.accounts.resetPassword(request.body.code, request.body.password);
-      return done('Your password has been reset. You can now sign in with it.');
+      return messageOnly('Your password has been reset. You can now sign in with it.');
     },
   );
 

@@ -3,11 +3,12 @@ import type { DeveloperUser, SignupInput } from '@afrofx/shared';
 import type { Database } from '../../db/client';
 import { accounts, accountTokens, mailingListSubscribers } from '../../db/schema';
 import { badRequest, forbidden } from '../../errors';
-import { assertStrongPassword, hashPassword } from '../../passwords';
+import { mailboxOf } from '../../mailbox';
+import { assertStrongPassword, hashNewPassword, hashPassword } from '../../passwords';
 import { accountWithPassword, changeAccountPassword, findAccountByEmail } from './credentials';
 import { clearFailedSignIns } from './sign-in-slowdown';
 import { hashToken, newLinkToken } from '../../secrets';
-import type { Enqueue } from '../../jobs/enqueue';
+import type { Enqueue } from '../../queue/enqueue';
 
 type AccountRow = typeof accounts.$inferSelect;
 type TokenKind = 'activation' | 'password_reset';
@@ -62,12 +63,13 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
       if (!firstName) throw badRequest('First name is required.');
       if (!lastName) throw badRequest('Last name is required.');
       const email = input.email.trim().toLowerCase();
-      assertStrongPassword(input.password, [email, firstName, lastName]);
+      const passwordHash = await hashNewPassword(input.password, [email, firstName, lastName]);
       const [row] = await db
         .insert(accounts)
         .values({
           email,
-          passwordHash: await hashPassword(input.password),
+          mailbox: mailboxOf(email),
+          passwordHash,
           firstName,
           lastName,
           role: 'developer',
@@ -118,7 +120,7 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
 
     /**
      * 'already': the link was used before and its account is active, as when a mail client or a second click opens
-     * it again (issue 25); that is no error, like the subscription link's "already activated".
+     * it again; that is no error, like the subscription link's "already activated".
      */
     async activate(token: string): Promise<'activated' | 'already'> {
       const accountId = await consumeToken('activation', token);
@@ -145,8 +147,9 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
       return 'activated';
     },
 
-    async signin(email: string, password: string): Promise<SignedInDeveloper> {
-      const account = await accountWithPassword(db, email, password, 'developer');
+    /** `device`: a known device of this login (device-cookies.ts), or null. */
+    async signin(email: string, password: string, device: string | null = null): Promise<SignedInDeveloper> {
+      const account = await accountWithPassword(db, email, password, 'developer', device);
       if (account.status !== 'active')
         throw forbidden('This account has been disabled. Kindly reach out to support.');
       if (!account.isActivated)
@@ -155,7 +158,7 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
     },
 
     /**
-     * The "Kindly activate…" sign-in refusal offers this (issue 25). Answers the same whatever the address
+     * The "Kindly activate…" sign-in refusal offers this. Answers the same whatever the address
      * (no enumeration); only an active account not yet activated gets a fresh link.
      */
     async resendActivation(email: string, mayMail: () => Promise<boolean>): Promise<void> {
@@ -173,7 +176,7 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
         await enqueue('account-mail', { accountId: account.id, kind: 'password_reset' });
     },
 
-    /** Lets the reset page refuse a dead link before the new password is typed twice (issue 25); uses nothing up. */
+    /** Lets the reset page refuse a dead link before the new password is typed twice; uses nothing up. */
     async checkResetLink(code: string): Promise<void> {
       const [row] = await db
         .select({ id: accountTokens.id })

@@ -1,12 +1,12 @@
 // The one sign-in check for both roles: an unknown e-mail and a wrong password get the same answer, in the
-// same time (a decoy hash is verified when there is no account). Each account's failures slow its next attempts
-// down (sign-in-slowdown.ts).
+// same time (a decoy hash is verified when there is no account). Failures slow the next attempts down
+// (sign-in-slowdown.ts): an unknown device's those of every unknown device on the login, a known device's its own.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema';
 import { badRequest, DomainError } from '../../errors';
 import { assertStrongPassword, decoyPasswordHash, hashPassword, verifyPassword } from '../../passwords';
-import { assertMaySignIn, clearFailedSignIns, recordFailedSignIn } from './sign-in-slowdown';
+import { assertMaySignIn, clearFailedSignIns, knownDeviceKey, recordFailedSignIn } from './sign-in-slowdown';
 
 type Role = (typeof accounts.$inferSelect)['role'];
 
@@ -18,15 +18,27 @@ export async function findAccountByEmail(db: Database, email: string, role: Role
   return row;
 }
 
-export async function accountWithPassword(db: Database, email: string, password: string, role: Role) {
-  await assertMaySignIn(db, role, email);
+/**
+ * `device` is the id of a known device of this login (device-cookies.ts), or null. An unknown device waits out the
+ * login's slow-down; a known one only its own, so the owner's browser is never slowed down by a stranger's guesses.
+ */
+export async function accountWithPassword(
+  db: Database,
+  email: string,
+  password: string,
+  role: Role,
+  device: string | null = null,
+) {
+  const counted = device ? knownDeviceKey(device) : email;
+  await assertMaySignIn(db, role, counted);
   const account = await findAccountByEmail(db, email, role);
   const valid = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), password);
   if (!account || !valid) {
-    await recordFailedSignIn(db, role, email);
+    await recordFailedSignIn(db, role, counted);
     throw new DomainError(401, 'Invalid email or password.');
   }
-  await clearFailedSignIns(db, role, email);
+  // The owner on a known device leaves the unknown devices' count as it is: the stranger keeps waiting.
+  await clearFailedSignIns(db, role, counted);
   return account;
 }
 

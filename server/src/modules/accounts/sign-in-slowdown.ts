@@ -1,6 +1,7 @@
-// Issue 21: a per-account slow-down of sign-in, for developers and admins. Guessing one account's password from many
+// A per-account slow-down of sign-in, for developers and admins. Guessing one account's password from many
 // client addresses gets past the per-address limits (plugins/limits.ts); this counts the failures of the account
-// itself, from any address. After FREE_FAILURES failures (each within WINDOW of the last), every further attempt
+// itself, from any address and unknown device. A known device of the login (device-cookies.ts) is counted under its
+// own key instead, so the owner's browser is not slowed down by a stranger's guesses. After FREE_FAILURES failures (each within WINDOW of the last), every further attempt
 // must wait 2^k seconds (k = failures beyond the free ones), capped at MAX_WAIT: the owner is never locked out for
 // long, a successful sign-in or a password reset clears the count, and the reset-by-mail path is never slowed.
 // An attempt during the wait is answered 429 before the password is checked, and does not count.
@@ -19,6 +20,9 @@ export const MAX_WAIT_SECONDS = 300;
 const KEEP_DAYS = 1;
 
 const keyOf = (email: string) => email.trim().toLowerCase();
+
+/** What a known device's failures are counted under (device-cookies.ts): that device alone, apart from any login. */
+export const knownDeviceKey = (device: string) => `device:${device}`;
 
 const slowedDown = (seconds: number, role: Role) =>
   new TooManyAttempts(

@@ -10,20 +10,28 @@ import {
   MessageOnly,
   PagedEnvelope,
   PageQuery,
+  SignInLockInput,
 } from '@afrofx/shared';
-import { done, ok, paged, pageOf } from '../../http';
+import { BUSY_ANSWERS, messageOnly, ok, paged, pageOf } from '../../http';
 import type { AdminUsersService } from './admin-users.service';
-import { LIMITS } from '../../plugins/limits';
+import { LIMITS } from '../../limits';
+import { deviceCookies } from '../../device-cookies';
 
 /** What app.ts hands these routes. */
 export interface AdminUsersRoutesOptions {
   services: { adminUsers: AdminUsersService };
+  runtime: { config: { jwtSecret: string; publicUrl: string } };
 }
 
 export const adminUsersRoutes: FastifyPluginAsyncTypebox<AdminUsersRoutesOptions> = async (
   app,
-  { services },
+  { services, runtime },
 ) => {
+  const devices = deviceCookies(app, {
+    secret: runtime.config.jwtSecret,
+    secure: runtime.config.publicUrl.startsWith('https:'),
+  });
+
   app.post(
     '/admin/authenticate',
     {
@@ -32,11 +40,17 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<AdminUsersRoutesOptions
         tags: ['Admin'],
         summary: 'Sign an admin in',
         body: Credentials,
-        response: { 200: Envelope(AdminSession) },
+        response: { 200: Envelope(AdminSession), ...BUSY_ANSWERS },
       },
     },
     async (request, reply) => {
-      const admin = await services.adminUsers.authenticate(request.body.email, request.body.password);
+      const { email, password } = request.body;
+      const admin = await services.adminUsers.authenticate(
+        email,
+        password,
+        devices.known(request, 'admin', email),
+      );
+      devices.remember(reply, 'admin', email);
       const token = app.startSession(reply, { sub: admin.id, role: 'admin', ver: admin.tokenVersion });
       return ok({ token, user: { _id: admin.id, email: admin.email } }, 'Signed in successfully.');
     },
@@ -54,11 +68,29 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<AdminUsersRoutesOptions
     // No session needed: an expired cookie must be clearable too.
     async (_request, reply) => {
       app.endSession(reply, 'admin');
-      return done('You are signed out.');
+      return messageOnly('You are signed out.');
     },
   );
 
   const admin = { tags: ['Admin'], security: [{ bearerAuth: [] }] };
+  app.post(
+    '/admin/lift_sign_in_lock',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          "Lift the sign-in slow-down on an address (an admin locked out by another's guesses is let in by a second admin)",
+        body: SignInLockInput,
+        response: { 200: MessageOnly },
+      },
+    },
+    async (request) => {
+      await services.adminUsers.liftSignInLock(request.body.email);
+      return messageOnly('The sign-in lock on this address is lifted.');
+    },
+  );
+
   app.post(
     '/admin/create_user',
     {
@@ -158,7 +190,7 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<AdminUsersRoutesOptions
       },
       async (request) => {
         await action(request.params.id, request.admin!.id);
-        return done(message);
+        return messageOnly(message);
       },
     );
   }

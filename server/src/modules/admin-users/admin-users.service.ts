@@ -7,6 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Page } from '../../http';
 import { assertStrongPassword, hashPassword } from '../../passwords';
 import { accountWithPassword, changeAccountPassword, findAccountByEmail } from '../accounts/credentials';
+import { clearFailedSignIns } from '../accounts/sign-in-slowdown';
 
 export interface AuthenticatedAdmin {
   id: string;
@@ -27,10 +28,20 @@ const toAdminUser = (row: AccountRow): AdminUser => ({
 
 export function createAdminUsersService(db: Database, changes: ChangeFeed) {
   return {
-    async authenticate(email: string, password: string): Promise<AuthenticatedAdmin> {
-      const admin = await accountWithPassword(db, email, password, 'admin');
+    /** `device`: a known device of this login (device-cookies.ts), or null. */
+    async authenticate(
+      email: string,
+      password: string,
+      device: string | null = null,
+    ): Promise<AuthenticatedAdmin> {
+      const admin = await accountWithPassword(db, email, password, 'admin', device);
       if (admin.status !== 'active') throw forbidden('This account has been disabled.');
       return { id: admin.id, email: admin.email, tokenVersion: admin.tokenVersion };
+    },
+
+    /** Clears the sign-in slow-down of an address, for both consoles: the next attempt is checked at once. */
+    async liftSignInLock(email: string): Promise<void> {
+      await Promise.all((['developer', 'admin'] as const).map((role) => clearFailedSignIns(db, role, email)));
     },
 
     /** The session check behind every admin call: the account must still be an active admin at that version. */

@@ -3,11 +3,9 @@ import type { ApiKey, App } from '@afrofx/shared';
 import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
 import { accounts, apiKeys, apps } from '../../db/schema';
-import { badRequest, notFound } from '../../errors';
+import { APP_NOT_FOUND, badRequest, notFound } from '../../errors';
 import type { Page } from '../../http';
 import { generateKeyPair, hashPrivateKey } from '../api-keys/api-key-material';
-
-export const APP_NOT_FOUND = 'App not found.';
 
 /** The private key is never stored: after generation only its last four characters can be shown. */
 const maskPrivateKey = (last4: string) => `sk_${'•'.repeat(24)}${last4}`;

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, freshness, Health, MARKET_LABELS, MARKETS, Status } from '@afrofx/shared';
-import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
-import type { JobQueue } from '../../jobs/queue';
+import type { JobQueue } from '../../queue/queue';
 import type { Mailer } from '../../mail/mailer';
 import type { RequestLogHealth } from '../paid-api/request-log-buffer';
 import type { RatesService } from '../rates/rates.service';
@@ -42,7 +41,7 @@ export interface HealthProbes {
 export interface HealthRoutesOptions {
   services: { rates: RatesService };
   runtime: {
-    config: Pick<Config, 'requestLogUnhealthyAfterMs' | 'staleAfterHours' | 'smtpUrl'>;
+    config: { requestLogUnhealthyAfterMs: number; staleAfterHours: number; smtpUrl: string | undefined };
     database: Pick<DatabaseHandle, 'driver' | 'ping'>;
     queue: Pick<JobQueue, 'driver' | 'ping'>;
     mailer: Pick<Mailer, 'ping'>;

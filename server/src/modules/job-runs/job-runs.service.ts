@@ -4,8 +4,8 @@ import { ADMIN_JOB_NAMES, type AdminJobName, type JobRun } from '@afrofx/shared'
 import type { Database } from '../../db/client';
 import { jobRuns } from '../../db/schema';
 import type { Page } from '../../http';
-import type { Enqueue } from '../../jobs/enqueue';
-import type { JobData, JobName } from '../../jobs/job-types';
+import type { Enqueue } from '../../queue/enqueue';
+import type { JobData, JobName } from '../../queue/job-types';
 
 type JobRunRow = typeof jobRuns.$inferSelect;
 
@@ -18,6 +18,7 @@ const toJobRun = (row: JobRunRow): JobRun => ({
   counts: row.counts ?? {},
   attempts: row.attempts,
   error: row.error,
+  warning: row.warning,
   createdAt: row.createdAt.toISOString(),
   startedAt: row.startedAt?.toISOString() ?? null,
   finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -47,10 +48,10 @@ export function createJobRunsService(db: Database) {
       await db.update(jobRuns).set({ progress, total }).where(eq(jobRuns.id, id));
     },
 
-    async finish(id: string, counts: Record<string, number>): Promise<void> {
+    async finish(id: string, counts: Record<string, number>, warning: string | null = null): Promise<void> {
       await db
         .update(jobRuns)
-        .set({ state: 'done', counts, error: null, finishedAt: sql`now()` })
+        .set({ state: 'done', counts, error: null, warning, finishedAt: sql`now()` })
         .where(eq(jobRuns.id, id));
     },
 

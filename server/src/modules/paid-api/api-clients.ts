@@ -4,12 +4,13 @@
 // each client address may make only a few database look-ups of keys it has not used before.
 import { timingSafeEqual } from 'node:crypto';
 import type { Entitlements } from '@afrofx/shared';
-import { and, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
-import { accounts, apiKeys, apps, subscriptions } from '../../db/schema';
+import { accounts, apiKeys, apps } from '../../db/schema';
 import { hashPrivateKey } from '../api-keys/api-key-material';
+import { servingNow } from '../subscriptions/subscriptions.repository';
 
 export interface ApiClient {
   keyHash: string;
@@ -88,20 +89,7 @@ export function createApiClients(db: Database, changes: ChangeFeed): ApiClients 
       .where(eq(apiKeys.privateKeyHash, keyHash));
     if (!row || row.status !== 'active') return null;
     if (!timingSafeEqual(Buffer.from(row.keyHash, 'hex'), Buffer.from(keyHash, 'hex'))) return null;
-    // An upcoming plan whose start has come is in its window already: it serves before the promotion job runs.
-    const [subscription] = await db
-      .select()
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.appId, row.appId),
-          inArray(subscriptions.status, ['active', 'exhausted', 'upcoming']),
-          lte(subscriptions.startsAt, now),
-          gt(subscriptions.expireAt, now),
-        ),
-      )
-      .orderBy(desc(subscriptions.startsAt))
-      .limit(1);
+    const subscription = await servingNow(db, row.appId, now);
     return {
       keyHash,
       appId: row.appId,

@@ -1,7 +1,7 @@
-// Issue 20: the paid API opens what the key's plan was sold with. What a call needs is read from its route and
+// The paid API opens what the key's plan was sold with. What a call needs is read from its route and
 // parameters (pure, below); the guard compares it with the entitlements cached with the key, so the check makes no
 // database round trip. A refusal is a free 403 naming the cheapest plan on sale that opens the call.
-import type { preHandlerHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import {
   DEFAULT_MARKET,
   cheapestPlanOpening,
@@ -15,7 +15,7 @@ import {
   type PlanEntitlements,
 } from '@afrofx/shared';
 import { DomainError } from '../../errors';
-import { candleRange, historyRange } from '../rates/rate-range';
+import { candleRange, historyRange } from '../../rate-range';
 import { answerFormat } from './row-streams';
 
 const DAY_MS = 86_400_000;
@@ -27,7 +27,7 @@ function daysBack(day: unknown, today: string): number | undefined {
   return Number.isFinite(days) ? Math.max(days, 0) : undefined;
 }
 
-interface CallQuery {
+export interface CallQuery {
   market?: Market;
   from?: string;
   to?: string;
@@ -94,6 +94,16 @@ export function needOf(
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * For a call that stands for another paid call (an Open Exchange Rates- or Fixer-compatible one): the path under
+     * /v1 and the query its plan is checked as, so its entitlements are that call's and no second copy of them.
+     */
+    paidCall?: (request: FastifyRequest) => { path: string; query: CallQuery };
+  }
+}
+
 const PLANS_TTL_MS = 60_000;
 
 /**
@@ -112,7 +122,7 @@ export function createEntitlementGuard(loadPlans: () => Promise<PlanEntitlements
     return plans.list;
   };
 
-  // A hook with a callback: the paid path's hooks cost no promise per call (issue 24); only a refusal waits.
+  // A hook with a callback: the paid path's hooks cost no promise per call; only a refusal waits.
   const guard: preHandlerHookHandler = (request, _reply, done) => {
     const client = request.apiClient;
     const entitlements = client?.subscription?.entitlements;
@@ -120,8 +130,11 @@ export function createEntitlementGuard(loadPlans: () => Promise<PlanEntitlements
     // entitlements existed was sold as opening everything.
     if (!client || client.premium || !client.subscription || !entitlements) return done();
     const planName = client.subscription.planName;
-    const path = (request.routeOptions.url ?? '').slice(prefix.length);
-    const need = needOf(path, request.query as CallQuery, request.headers.accept, new Date());
+    const call = request.routeOptions.config.paidCall?.(request) ?? {
+      path: (request.routeOptions.url ?? '').slice(prefix.length),
+      query: request.query as CallQuery,
+    };
+    const need = needOf(call.path, call.query, request.headers.accept, new Date());
     const gap = need && entitlementGap(entitlements, need);
     if (!gap) return done();
     void plansOnSale()

@@ -1,16 +1,15 @@
-// Metering of the paid API (DESIGN §5), as a plugin of the paid routes' scope. Each request: key → app →
-// subscription (or premium) → quota check-and-count → response → request log entry. No database round trip on the
-// hot path: clients come from memory, counting is one atomic call, logs are written in batches.
-// It owns key resolution, the quota store and the request-log buffer, closes them on close, and gives the handlers
-// reply.charge(), reply.conditional(), reply.settle() and reply.quotaUsed().
+// Metering of the paid API (DESIGN §5), a plugin of the paid routes' scope: key → app → plan → quota take → answer →
+// request log row, with no database round trip on the hot path. It gives the handlers reply.charge(),
+// reply.conditional(), reply.settle() and reply.quotaUsed(). `request.quota` is the one thing here called a quota.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { quotaPeriod, type QuotaPeriod } from '@afrofx/shared';
 import type { ChangeFeed } from '../../change-feed';
 import type { DatabaseHandle } from '../../db/client';
 import { DomainError } from '../../errors';
-import { redactUrl } from '../../logger';
+import { redactText, redactUrl } from '../../logger';
 import type { RequestsService } from '../requests/requests.service';
+import { periodCount } from '../subscriptions/subscriptions.repository';
 import { createApiClients, LOOKUP_WINDOW_MS, type ApiClient, type Resolution } from './api-clients';
 import { createQuotaStore, type QuotaSubject } from './quota-store';
 import { createRequestLogBuffer, type RequestLogHealth } from './request-log-buffer';
@@ -39,12 +38,15 @@ declare module 'fastify' {
     notModified(etag: string, lastModified?: string): false | Promise<true>;
     /** notModified, and when the client does not hold this version, counts the request (charge). */
     conditional(etag: string, lastModified?: string): Promise<boolean>;
-    /** A free answer: counted against the key's plan burst rate (issue 20), never the month; or refused with 429. */
+    /** A free answer: counted against the key's plan burst rate, never the month; or refused with 429. */
     admitFree(): Promise<void>;
     /** Logs the request's outcome now (an answer cut off part-way is the 500 it is), once. */
     settle(status: number): void;
-    /** The count of the key's period this process saw last (null for a premium account). */
-    quotaUsed(): number | null;
+    /**
+     * The count of the key's period as every API process sees it now (null for a premium account); the answer's
+     * RateLimit headers say the same.
+     */
+    quotaUsed(): Promise<number | null>;
   }
 }
 
@@ -84,8 +86,19 @@ const REDACTED_URLS_KEPT = 1000;
 /** The log's status for a request whose client went away before the answer (nginx's convention). */
 export const CLIENT_CLOSED = 499;
 
-const bearer = (request: FastifyRequest) =>
-  /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+/**
+ * The private key: the Authorization header, or where the FX APIs customers switch from take it, the query's
+ * app_id (Open Exchange Rates) or access_key (Fixer). Both names are redacted from every log (logger.ts).
+ */
+export const KEY_QUERY_PARAMETERS = ['app_id', 'access_key'] as const;
+function privateKeyOf(request: FastifyRequest) {
+  // Open Exchange Rates' clients send "Token <app id>"; ours and Fixer's "Bearer <key>".
+  const bearer = /^(?:Bearer|Token)\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (bearer) return bearer;
+  const query = request.query as Record<string, unknown> | undefined;
+  for (const name of KEY_QUERY_PARAMETERS) if (typeof query?.[name] === 'string') return query[name];
+  return undefined;
+}
 
 function matchesEtag(request: FastifyRequest, etag: string) {
   const header = request.headers['if-none-match'];
@@ -99,7 +112,7 @@ function matchesEtag(request: FastifyRequest, etag: string) {
 async function metering(app: FastifyInstance, options: MeteringOptions) {
   const { database, changes, burstPerSecond } = options;
   const clients = createApiClients(database.db, changes);
-  const quota = createQuotaStore({
+  const quotaStore = createQuotaStore({
     database,
     redisUrl: options.redisUrl,
     prefix: options.keyPrefix,
@@ -112,7 +125,7 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     batchSize: database.driver === 'pglite' ? undefined : REQUEST_LOG_BATCH,
     sliceSize: database.driver === 'pglite' ? EMBEDDED_LOG_SLICE : undefined,
     log: app.log,
-    afterFlush: () => quota.flush(),
+    afterFlush: () => quotaStore.flush(),
   });
   options.exposeRequestLog?.(logs.health);
 
@@ -138,27 +151,26 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     clearInterval(accessLines);
     writeAccessLine();
     await logs.close();
-    await quota.flush().catch((err: unknown) => app.log.error({ err }, 'quota flush failed at shutdown'));
-    await quota.close();
+    await quotaStore
+      .flush()
+      .catch((err: unknown) => app.log.error({ err }, 'quota flush failed at shutdown'));
+    await quotaStore.close();
   });
 
-  /**
-   * The quota of a subscription in its current period, made once a period: a month's bounds cost two calendar
-   * sums, and every call of the key would work them out again.
-   */
-  const quotas = new WeakMap<NonNullable<ApiClient['subscription']>, NonNullable<FastifyRequest['quota']>>();
+  /** A subscription's quota in its current period, made once a period (a month's bounds cost two calendar sums). */
+  type PeriodQuota = NonNullable<FastifyRequest['quota']>;
+  const periodQuotas = new WeakMap<NonNullable<ApiClient['subscription']>, PeriodQuota>();
   function quotaOf(subscription: NonNullable<ApiClient['subscription']>, now: Date) {
-    const kept = quotas.get(subscription);
+    const kept = periodQuotas.get(subscription);
     if (kept && kept.period!.start <= now && now < kept.period!.end) return kept;
     const period = quotaPeriod(subscription.startsAt, subscription.expireAt, now);
-    const processedAtLoad =
-      subscription.lastIncrement && subscription.lastIncrement >= period.start ? subscription.processed : 0;
-    const quota = {
+    const processedAtLoad = periodCount(subscription.processed, subscription.lastIncrement, period.start);
+    const made = {
       subject: { subscriptionId: subscription.id, limit: subscription.limit, processedAtLoad, period },
       period,
     };
-    quotas.set(subscription, quota);
-    return quota;
+    periodQuotas.set(subscription, made);
+    return made;
   }
   const PREMIUM = { subject: null, period: null };
 
@@ -188,7 +200,7 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
   app.addHook('onRequest', (request, reply, done) => {
     request.startedAt = performance.now();
     if (request.method === 'OPTIONS') return done();
-    const key = bearer(request);
+    const key = privateKeyOf(request);
     const now = new Date();
     const client = key ? clients.resolve(key, now, request.ip) : null;
     if (client instanceof Promise)
@@ -196,21 +208,22 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     else done(admit(request, reply, client, now));
   });
 
-  // A key's calls repeat a handful of URLs: each is redacted once.
-  const redacted = new Map<string, string>();
-  function redactedUrl(url: string) {
-    let kept = redacted.get(url);
+  // A key's calls repeat a handful of URLs and agents: each is redacted once.
+  const redactedUrls = new Map<string, string>();
+  const redactedAgents = new Map<string, string>();
+  function kept(redacted: Map<string, string>, text: string, redact: (text: string) => string) {
+    let kept = redacted.get(text);
     if (kept === undefined) {
       if (redacted.size >= REDACTED_URLS_KEPT) redacted.clear();
-      kept = redactUrl(url);
-      redacted.set(url, kept);
+      kept = redact(text);
+      redacted.set(text, kept);
     }
     return kept;
   }
 
   /**
    * Logs the request's outcome once, and gives back its count when it was not served after all: a 5xx, or a client
-   * gone before the answer. Counted answers are a row each; uncounted ones are folded per key and status.
+   * gone before the answer. Counted answers are a row each; uncounted ones are folded per key, path with query and status.
    */
   function settle(request: FastifyRequest, status: number, elapsedMs: number) {
     const client = request.apiClient;
@@ -220,16 +233,16 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     if (request.gone) status = CLIENT_CLOSED;
     if (request.charged && (status >= 500 || status === CLIENT_CLOSED)) {
       request.charged = false;
-      quota
+      quotaStore
         .refund(request.quota!.subject!)
         .catch((err: unknown) => app.log.error({ err }, 'quota refund failed'));
     }
     const entry = {
       appId: client.appId,
       host: request.host,
-      agent: request.headers['user-agent'] ?? '',
+      agent: kept(redactedAgents, request.headers['user-agent'] ?? '', redactText),
       ipAddress: request.ip,
-      originalUrl: redactedUrl(request.originalUrl),
+      originalUrl: kept(redactedUrls, request.originalUrl, redactUrl),
       status,
       latencyMs: Math.round(elapsedMs * 100) / 100,
       createdAt: new Date(),
@@ -250,29 +263,59 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     done();
   });
 
+  /** The burst rate the key's plan sets (premium accounts and plans sold before entitlements set none). */
+  const planBurstOf = (client: ApiClient) =>
+    client.premium ? undefined : client.subscription?.entitlements?.burstPerSecond;
+  /** The per-second window that counts the key's calls: its plan's burst rate when below the shared flood guard. */
+  function burstLimitOf(client: ApiClient) {
+    const planBurst = planBurstOf(client);
+    return planBurst !== undefined && planBurst < burstPerSecond ? planBurst : burstPerSecond;
+  }
+
+  /**
+   * The IETF RateLimit header fields: RateLimit-Policy names both windows the key is counted in ("month", absent
+   * for a premium account, and "burst", one second), RateLimit the state of the one that matters now.
+   */
+  function setPolicyHeader(request: FastifyRequest, reply: FastifyReply) {
+    const client = request.apiClient;
+    if (!client) return;
+    const { subject, period } = request.quota ?? PREMIUM;
+    const burst = `"burst";q=${burstLimitOf(client)};w=1`;
+    const month =
+      subject && period
+        ? `"month";q=${subject.limit};w=${Math.round((period.end.getTime() - period.start.getTime()) / 1000)}`
+        : undefined;
+    void reply.header('RateLimit-Policy', month ? `${month}, ${burst}` : burst);
+  }
+
   /** DESIGN §5 headers on every answer, from the last count this process saw. */
   const lastUsed = new Map<string, number>();
   function setQuotaHeaders(request: FastifyRequest, reply: FastifyReply, used?: number) {
-    const subject = request.quota?.subject;
-    const period = request.quota?.period;
+    setPolicyHeader(request, reply);
+    const { subject, period } = request.quota ?? PREMIUM;
     if (!subject || !period) return;
     const current = used ?? lastUsed.get(subject.subscriptionId) ?? subject.processedAtLoad;
     if (used !== undefined) lastUsed.set(subject.subscriptionId, used);
+    const remaining = Math.max(subject.limit - current, 0);
+    const reset = Math.max(Math.ceil((period.end.getTime() - Date.now()) / 1000), 0);
     void reply.header('RateLimit-Limit', subject.limit);
-    void reply.header('RateLimit-Remaining', Math.max(subject.limit - current, 0));
-    void reply.header('RateLimit-Reset', Math.max(Math.ceil((period.end.getTime() - Date.now()) / 1000), 0));
+    void reply.header('RateLimit-Remaining', remaining);
+    void reply.header('RateLimit-Reset', reset);
+    void reply.header('RateLimit', `"month";r=${remaining};t=${reset}`);
   }
   app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('X-Content-Type-Options', 'nosniff');
-    if (!reply.hasHeader('RateLimit-Limit')) setQuotaHeaders(request, reply);
+    if (!reply.hasHeader('RateLimit-Policy')) setQuotaHeaders(request, reply);
     done(null, payload);
   });
 
-  /** Issue 20: the burst rate the key's plan sets (premium accounts and plans sold before entitlements set none). */
-  const planBurstOf = (client: ApiClient) =>
-    client.premium ? undefined : client.subscription?.entitlements?.burstPerSecond;
-
-  function burstRefusal(reply: FastifyReply, client: ApiClient, limit: number) {
+  /** A burst refusal's RateLimit fields describe the per-second window that refused it, not the month. */
+  function burstRefusal(request: FastifyRequest, reply: FastifyReply, client: ApiClient, limit: number) {
+    setPolicyHeader(request, reply);
+    void reply.header('RateLimit-Limit', limit);
+    void reply.header('RateLimit-Remaining', 0);
+    void reply.header('RateLimit-Reset', 1);
+    void reply.header('RateLimit', `"burst";r=0;t=1`);
     void reply.header('Retry-After', 1);
     return new DomainError(
       429,
@@ -287,9 +330,8 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     if (request.gone) return;
     const client = request.apiClient!;
     // The plan's burst rate, when it is below the shared flood guard, is the key's limit, counted with the quota.
-    const planBurst = planBurstOf(client);
-    const burstLimit = planBurst !== undefined && planBurst < burstPerSecond ? planBurst : burstPerSecond;
-    const outcome = await quota.take(request.quota!.subject, client.keyHash, new Date(), burstLimit);
+    const burstLimit = burstLimitOf(client);
+    const outcome = await quotaStore.take(request.quota!.subject, client.keyHash, new Date(), burstLimit);
     setQuotaHeaders(request, reply, outcome.used);
     if (outcome.allowed) {
       request.served = true;
@@ -298,11 +340,11 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
       // The client may have gone while the count was taken: it was not served.
       if (request.gone && request.quota!.subject) {
         request.charged = false;
-        await quota.refund(request.quota!.subject);
+        await quotaStore.refund(request.quota!.subject);
       }
       return;
     }
-    if (outcome.reason === 'burst') throw burstRefusal(reply, client, burstLimit);
+    if (outcome.reason === 'burst') throw burstRefusal(request, reply, client, burstLimit);
     const period = request.quota!.period!;
     void reply.header('Retry-After', Math.max(Math.ceil((period.end.getTime() - Date.now()) / 1000), 1));
     throw new DomainError(429, `Monthly request limit reached. It resets on ${period.end.toISOString()}.`);
@@ -311,16 +353,13 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
   app.decorateReply('charge', function (this: FastifyReply) {
     return charge(this.request, this);
   });
-  /**
-   * A free answer (a 304, the usage) still counts against the plan's burst rate, as every call of the key did when
-   * the rate was a per-process window: only a paid answer also counts against the month.
-   */
+  /** A free answer (a 304, the usage) counts against the plan's burst rate; only a paid answer, the month. */
   async function admitFree(request: FastifyRequest, reply: FastifyReply) {
     const client = request.apiClient!;
     const planBurst = planBurstOf(client);
     if (request.gone || planBurst === undefined) return;
-    const outcome = await quota.take(null, client.keyHash, new Date(), planBurst);
-    if (!outcome.allowed) throw burstRefusal(reply, client, planBurst);
+    const outcome = await quotaStore.take(null, client.keyHash, new Date(), planBurst);
+    if (!outcome.allowed) throw burstRefusal(request, reply, client, planBurst);
   }
   app.decorateReply('admitFree', function (this: FastifyReply) {
     return admitFree(this.request, this);
@@ -343,9 +382,15 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
   app.decorateReply('settle', function (this: FastifyReply, status: number) {
     settle(this.request, status, performance.now() - this.request.startedAt!);
   });
-  app.decorateReply('quotaUsed', function (this: FastifyReply) {
+  app.decorateReply('quotaUsed', async function (this: FastifyReply) {
     const subject = this.request.quota?.subject;
-    return subject ? (lastUsed.get(subject.subscriptionId) ?? subject.processedAtLoad) : null;
+    if (!subject) return null;
+    // Another process may have served the key's last calls: the shared count, not this process's last take.
+    const used = await quotaStore
+      .used(subject)
+      .catch(() => lastUsed.get(subject.subscriptionId) ?? subject.processedAtLoad);
+    lastUsed.set(subject.subscriptionId, used);
+    return used;
   });
 }
 

@@ -1,15 +1,20 @@
 // The paid API's calls (DESIGN §5): their schemas and handlers. Metering (key, quota, request log) is the
 // metering plugin's, registered around them by paid-api.ts; a handler charges once its answer exists.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { TSchema } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import {
+  BASES,
   Conversion,
   ConvertQuery,
   Currencies,
   Envelope,
   formatUtcDate,
+  ISO_CODES,
+  MARKET_LABELS,
   MAX_CANDLE_DAYS,
   MAX_HISTORY_DAYS,
+  OfficialRate,
+  OfficialRatesQuery,
   PaidRates,
   Premium,
   PremiumQuery,
@@ -18,20 +23,25 @@ import {
   RateOhlc,
   RateOhlcQuery,
   RatesQuery,
+  RateRevision,
+  RateRevisionsQuery,
+  PagedEnvelope,
   Usage,
   type RateCandle,
 } from '@afrofx/shared';
 import { badRequest } from '../../errors';
-import { ok } from '../../http';
-import { candleRange, historyRange } from '../rates/rate-range';
+import { ok, paged, pageOf } from '../../http';
+import { candleRange, historyRange } from '../../rate-range';
+import type { OfficialRatesService } from '../official-rates/official-rates.service';
 import type { RatesService } from '../rates/rates.service';
 import { ratesFilter, type PaidApiService } from './paid-api.service';
-import type { RatesSnapshotSource } from './rates-snapshot';
+import type { RatesSnapshotSource } from '../rates/rates-snapshot';
 import { answerFormat, streamRows } from './row-streams';
 
 export interface PaidApiRoutesOptions {
   service: PaidApiService;
   rates: RatesService;
+  officialRates: OfficialRatesService;
   snapshot: RatesSnapshotSource;
   staleAfterHours: number;
 }
@@ -51,7 +61,7 @@ const CANDLE_COLUMNS: Array<keyof RateCandle> = [
 
 export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = async (
   app,
-  { service, rates, snapshot, staleAfterHours },
+  { service, rates, officialRates, snapshot, staleAfterHours },
 ) => {
   const schema = { tags: ['Rates API'], security: [{ apiKey: [] }] };
   const errors = {
@@ -60,7 +70,7 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
     402: { $ref: 'ErrorBody#' },
     429: { $ref: 'ErrorBody#' },
   };
-  /** Calls a plan's entitlements may not open (issue 20). */
+  /** Calls a plan's entitlements may not open. */
   const gated = { ...errors, 403: { $ref: 'ErrorBody#' } };
 
   app.get(
@@ -148,6 +158,27 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
   );
 
   app.get(
+    '/rates/revisions',
+    {
+      schema: {
+        ...schema,
+        summary: 'Corrections of published rates',
+        description:
+          'Every correction and withdrawal of a published rate, newest first (20 a page), with the old and the new buy and sell, the reason and when. Every other call already serves the newest revision; this one shows what changed.',
+        querystring: RateRevisionsQuery,
+        response: { 200: PagedEnvelope(RateRevision), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { page: pageNumber, ...filter } = request.query;
+      const page = pageOf(pageNumber);
+      const { rows, count } = await rates.revisions(page, filter);
+      await reply.charge();
+      return paged(page, rows, count, 'Revisions fetched.');
+    },
+  );
+
+  app.get(
     '/rates/premium',
     {
       schema: {
@@ -163,6 +194,26 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
       // Charged only once the answer exists: a failed query costs the developer nothing.
       await reply.charge();
       return ok(premium, 'Premium fetched.');
+    },
+  );
+
+  app.get(
+    '/rates/official',
+    {
+      schema: {
+        ...schema,
+        summary: "Central banks' official reference rates",
+        description:
+          "The official series beside the three markets: the reference figure each central bank publishes per business day (Central Bank of Nigeria for the naira, Central Bank of Kenya for the shilling, South African Reserve Bank for the rand, Bank of Ghana for the cedi), imported daily. Without from and to, each pair's newest figure; with both (at most 366 days apart), every figure of those days, newest first. mid is units of the base per one unit of the asset; buy and sell are null where the source publishes only a mid. Show attribution wherever a figure is shown: the sources' terms ask for it.",
+        querystring: OfficialRatesQuery,
+        response: { 200: Envelope(Type.Array(OfficialRate)), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const figures = await officialRates.list(request.query);
+      // Charged only once the answer exists: a failed query costs the developer nothing.
+      await reply.charge();
+      return ok(figures, 'Official rates fetched.');
     },
   );
 
@@ -211,7 +262,7 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
         ...schema,
         summary: 'Convert an amount',
         description:
-          'Converts between an asset and a base currency at the latest rate of a market (default Cash), on the buy or sell side (default buy).',
+          "Converts between an asset and a base currency at the latest rate of a market (default Cash), on the buy or sell side. Without side the customer's direction decides: an asset into a base currency (USD to NGN) gets the dealer's buy price, a base currency into an asset (NGN to USD) pays the sell price. The answer states the side and the price used (rate), and its message says both.",
         querystring: ConvertQuery,
         response: { 200: Envelope(Conversion), 404: { $ref: 'ErrorBody#' }, ...gated },
       },
@@ -219,7 +270,7 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
     async (request, reply) => {
       const conversion = await service.convert(request.query);
       await reply.charge();
-      return ok(conversion, 'Converted.');
+      return ok(conversion, conversionMessage(conversion));
     },
   );
 
@@ -259,7 +310,7 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
       await reply.admitFree();
       const subject = request.quota?.subject;
       const period = request.quota?.period;
-      const used = reply.quotaUsed();
+      const used = await reply.quotaUsed();
       if (!subject || !period || used === null) {
         return ok(
           { plan: null, limit: null, used: 0, remaining: null, periodStart: null, resetsAt: null },
@@ -280,3 +331,10 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
     },
   );
 };
+
+/** The answer's sentence names the market, side and price, so a reader of the message alone knows what was used. */
+function conversionMessage({ market, side, rate, from, to }: Conversion): string {
+  const [base, asset] = (BASES as readonly string[]).includes(from) ? [from, to] : [to, from];
+  const code = (id: string) => (ISO_CODES as Record<string, string>)[id] ?? id;
+  return `Converted at the ${MARKET_LABELS[market]} ${side} price of ${rate} ${code(base)} per ${code(asset)}.`;
+}

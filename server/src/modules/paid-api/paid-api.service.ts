@@ -25,8 +25,9 @@ import {
 import { badRequest, notFound } from '../../errors';
 import { ok } from '../../http';
 import { PREMIUM_MARKETS, PREMIUM_WINDOWS, premiumOf, REFERENCE_MARKET, windowStart } from '../rates/premium';
+import type { OfficialRate } from '../official-rates/official-rates.repo';
 import type { RatesService } from '../rates/rates.service';
-import type { RatesSnapshot, RatesSnapshotSource } from './rates-snapshot';
+import type { RatesSnapshot, RatesSnapshotSource } from '../rates/rates-snapshot';
 
 function httpDate(iso: string | undefined) {
   return iso ? new Date(iso).toUTCString() : undefined;
@@ -58,7 +59,7 @@ export interface RatesFilter {
 }
 
 /**
- * `open` is the markets the key's plan opens when it opens only some (issue 20): without a market asked for, the
+ * `open` is the markets the key's plan opens when it opens only some: without a market asked for, the
  * answer keeps those, and the ETag names them, as bodies are shared by ETag.
  */
 export function ratesFilter(
@@ -116,6 +117,8 @@ export function createPaidApiService(deps: {
   rates: RatesService;
   snapshot: RatesSnapshotSource;
   staleAfterMs: number;
+  /** A pair's official figures from a day to another, for the premium's windows. */
+  officialOfPair?: (pair: { base: Base; asset: Asset }, from: string, to: string) => Promise<OfficialRate[]>;
 }) {
   const { rates, snapshot, staleAfterMs } = deps;
 
@@ -175,14 +178,21 @@ export function createPaidApiService(deps: {
       const key = `${base}-${asset}`;
       let pending = premiums.get(key);
       if (!pending) {
-        pending = rates
-          .dailyCloses(
+        const from = windowStart(today, PREMIUM_WINDOWS.last30Days);
+        const official = current.official.find((o) => o.base === base && o.asset === asset);
+        pending = Promise.all([
+          rates.dailyCloses(base, asset, [REFERENCE_MARKET, ...PREMIUM_MARKETS], from),
+          official && deps.officialOfPair ? deps.officialOfPair({ base, asset }, from, today) : undefined,
+        ]).then(([closes, daily]) =>
+          premiumOf(
             base,
             asset,
-            [REFERENCE_MARKET, ...PREMIUM_MARKETS],
-            windowStart(today, PREMIUM_WINDOWS.last30Days),
-          )
-          .then((closes) => premiumOf(base, asset, current.rates, closes, today));
+            current.rates,
+            closes,
+            today,
+            official && { latest: official, daily: daily ?? [] },
+          ),
+        );
         premiums.set(key, pending);
         pending.catch(() => premiums.get(key) === pending && premiums.delete(key));
       }
@@ -193,8 +203,9 @@ export function createPaidApiService(deps: {
     async convert(query: ConvertQuery): Promise<Conversion> {
       const { amount, from, to } = query;
       const market = query.market ?? DEFAULT_MARKET;
-      const side = query.side ?? 'buy';
       const fromAsset = (ASSETS as readonly string[]).includes(from);
+      // A customer changing dollars into naira gets the dealer's buy price; one changing naira into dollars pays the sell price.
+      const side = query.side ?? (fromAsset ? 'buy' : 'sell');
       const toAsset = (ASSETS as readonly string[]).includes(to);
       if (fromAsset === toAsset)
         throw badRequest('The from and to parameters must be one asset and one base currency.');

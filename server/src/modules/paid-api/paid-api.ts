@@ -3,20 +3,24 @@
 import fastifyCors from '@fastify/cors';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
-import { fromIsoCode, type PlanEntitlements } from '@afrofx/shared';
+import type { PlanEntitlements } from '@afrofx/shared';
 import { lazyChildLogger } from '../../access-log';
+import type { OfficialRatesService } from '../official-rates/official-rates.service';
 import type { RatesService } from '../rates/rates.service';
+import { compatRoutes } from './compat/compat.routes';
 import { createEntitlementGuard } from './entitlements';
+import { screenQuery } from './foreign-params';
 import { meteringPlugin, type MeteringOptions } from './metering';
 import { paidApiRoutes } from './paid-api.routes';
 import { createPaidApiService } from './paid-api.service';
-import type { RatesSnapshotSource } from './rates-snapshot';
+import type { RatesSnapshotSource } from '../rates/rates-snapshot';
 
 export interface PaidApiOptions {
   metering: MeteringOptions;
-  /** The entitlements of the plans on sale, to name the plan that opens a refused call (issue 20). */
+  /** The entitlements of the plans on sale, to name the plan that opens a refused call. */
   entitlementsOnSale: () => Promise<PlanEntitlements[]>;
   rates: RatesService;
+  officialRates: OfficialRatesService;
   snapshot: RatesSnapshotSource;
   staleAfterHours: number;
 }
@@ -45,6 +49,8 @@ export const paidApi: FastifyPluginAsyncTypebox<PaidApiOptions> = async (app, op
       'Content-Disposition',
       'ETag',
       'Last-Modified',
+      'RateLimit',
+      'RateLimit-Policy',
       'RateLimit-Limit',
       'RateLimit-Remaining',
       'RateLimit-Reset',
@@ -55,25 +61,39 @@ export const paidApi: FastifyPluginAsyncTypebox<PaidApiOptions> = async (app, op
 
   await app.register(meteringPlugin, options.metering);
 
-  // What customers of other FX APIs send works here too: parameters a call does not know are ignored (an SDK's
-  // cache-buster, a field of another provider's API), and ISO 4217 codes stand for the ids they name.
+  // What customers of other FX APIs send works here, or is refused: a parameter a call does not know is ignored
+  // when harmless (an SDK's cache-buster) and a 400 naming ours when it would choose other figures
+  // (foreign-params.ts); ISO 4217 codes stand for the ids they name.
   // (A hook with a callback: an async one costs a promise per call even when the query is empty.)
   app.addHook('preValidation', (request, _reply, done) => {
     const query = request.query as Record<string, unknown> | undefined;
     const declared = (request.routeOptions.schema?.querystring as TSchema | undefined)?.properties as
       Record<string, { enum?: unknown[] }> | undefined;
-    if (query && declared)
-      for (const name in query) {
-        const value = query[name];
-        if (!(name in declared)) delete query[name];
-        else if (declared[name]!.enum && typeof value === 'string') query[name] = fromIsoCode(value);
-      }
+    if (!query || !declared) return done();
+    try {
+      screenQuery(query, declared);
+    } catch (err) {
+      return done(err as Error);
+    }
     done();
   });
 
-  // Issue 20: a call the key's plan does not open is refused (free) once its parameters are known.
+  // A call the key's plan does not open is refused (free) once its parameters are known.
   app.addHook('preHandler', createEntitlementGuard(options.entitlementsOnSale));
 
-  const service = createPaidApiService({ rates, snapshot, staleAfterMs: staleAfterHours * 3_600_000 });
-  await app.register(paidApiRoutes, { service, rates, snapshot, staleAfterHours });
+  const service = createPaidApiService({
+    rates,
+    snapshot,
+    staleAfterMs: staleAfterHours * 3_600_000,
+    officialOfPair: (pair, from, to) => options.officialRates.ofPair(pair, from, to),
+  });
+  await app.register(paidApiRoutes, {
+    service,
+    rates,
+    officialRates: options.officialRates,
+    snapshot,
+    staleAfterHours,
+  });
+  // Open Exchange Rates' and Fixer's calls, in this scope so that every rule above is theirs too.
+  await app.register(compatRoutes, { service, rates, snapshot });
 };

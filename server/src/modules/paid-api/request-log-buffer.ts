@@ -214,7 +214,8 @@ export function createRequestLogBuffer(
       if (current.length >= batchSize) void flush();
     },
     pushUncounted(entry) {
-      const key = `${entry.appId}|${entry.status}`;
+      // Only identical calls share a row: a refused /v1/convert and a refused /v1/rates/history are two calls to read.
+      const key = `${entry.appId}|${entry.status}|${entry.originalUrl}`;
       const folded = uncounted.get(key);
       if (folded) {
         folded.count = (folded.count ?? 1) + 1;

@@ -3,7 +3,7 @@
 // this adapter is the code that runs in either case; only the base URLs and keys differ.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { fromMinor, type PaymentCurrency, type PaymentProvider as ProviderName } from '@afrofx/shared';
-import type { Config } from '../../config';
+import type { PaymentProviderName, PaymentSettings } from '../../settings';
 import {
   BASQET_FAILED_STATUSES,
   BASQET_PAID_STATUS,
@@ -11,7 +11,7 @@ import {
   type BasqetInitializeBody,
   type BasqetTransaction,
   type WebhookSignatureCheck,
-} from './basqet-contract';
+} from '../../providers/basqet-contract';
 
 /** What the provider says about a transaction. `pending` also covers one it does not know (not paid yet). */
 export interface PaymentVerification {
@@ -156,6 +156,9 @@ export function createBasqetClient(options: BasqetClientOptions): PaymentProvide
   };
 }
 
-export function createPaymentProvider(config: Config): PaymentProvider {
+export function createPaymentProvider(config: {
+  paymentProvider: PaymentProviderName;
+  payment: PaymentSettings;
+}): PaymentProvider {
   return createBasqetClient({ name: config.paymentProvider, ...config.payment });
 }

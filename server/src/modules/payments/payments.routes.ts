@@ -11,6 +11,7 @@ import {
   PagedEnvelope,
   PageQuery,
   Purchase,
+  planTitle,
   Receipt,
   ReceiptParams,
 } from '@afrofx/shared';
@@ -23,7 +24,7 @@ import {
   BASQET_WEBHOOK_ID_FIELDS,
   BASQET_WEBHOOK_REFERENCE_FIELDS,
   BASQET_WEBHOOK_SIGNATURE_HEADER,
-} from './basqet-contract';
+} from '../../providers/basqet-contract';
 import { PROVIDER_TRANSACTION_ID } from './payment-provider';
 
 const REFERENCE = new RegExp(PAYMENT_REFERENCE_PATTERN);
@@ -76,7 +77,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<PaymentsRoutesOptions> = 
           ok(
             answer,
             'activated' in answer
-              ? `The free ${answer.subscription.plan.name} plan is active on this app.`
+              ? `The ${planTitle(answer.subscription.plan.name)} is active on this app at no charge.`
               : 'Payment initialized.',
           ),
         );

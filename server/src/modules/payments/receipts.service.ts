@@ -1,14 +1,23 @@
-// Issue 20: a receipt for every payment. A settled payment's transaction row is its receipt; the settlement marks it
+// A receipt for every payment. A settled payment's transaction row is its receipt; the settlement marks it
 // `receipt_mail_due` in its own database transaction, so a receipt owed is never lost with a process or a queue
 // that is away. The mail job records the sending at the SMTP commit point (see smtp-delivery.ts), in a conditional
 // UPDATE, so a payment reported twice (webhook and verify), a retried job and the sweep still mail it once.
-import { TERM_MONTHS, fromMinor, type Receipt, type ReceiptLine } from '@afrofx/shared';
+import {
+  TERM_MONTHS,
+  fromMinor,
+  planFeeMinor,
+  planPriceMinor,
+  type PaymentCurrency,
+  type Receipt,
+  type ReceiptLine,
+} from '@afrofx/shared';
 import { and, count, desc, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accounts, apps, paymentOrders, subscriptions, transactions } from '../../db/schema';
+import { accounts, apps, paymentOrders, transactions } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Page } from '../../http';
-import type { Enqueue } from '../../jobs/enqueue';
+import type { Enqueue } from '../../queue/enqueue';
+import { termsOf } from '../subscriptions/subscriptions.repository';
 
 /** Past the queue's own retries (about two minutes), the sweep queues a receipt still owed once more. */
 export const RECEIPT_RESEND_AFTER_MS = 5 * 60 * 1000;
@@ -23,20 +32,35 @@ export class ReceiptAlreadyMailed extends Error {
 const receiptJobId = (reference: string) => `receipt-${reference}`;
 
 /**
- * The receipt's lines, from the payment row alone: the plan for the term, then the fee. They add up to the amount
- * paid; another line (a credit) goes here, taken from the order like the fee.
+ * The receipt's lines, from the payment's order: the plan at its list price for the term, the credit of an upgrade's
+ * unused term, then the fee. They add up to the amount paid to the unit: the credit is what is left of the amount
+ * after the list price and the fee, so a rounding in the conversion to naira never leaves a gap.
  */
 function receiptLines(row: {
   planName: string;
   amountMinor: number;
   feeMinor: number | null;
+  planAmount: number | null;
+  creditCents: number;
+  currency: PaymentCurrency;
+  usdRate: number | null;
 }): ReceiptLine[] {
   const plan = `${row.planName} plan, ${TERM_MONTHS} months`;
   if (row.feeMinor === null) return [{ label: plan, amount: fromMinor(row.amountMinor) }];
+  const fee = { label: 'Payment fee (0.4%)', amount: fromMinor(row.feeMinor) };
+  if (row.creditCents <= 0 || row.planAmount === null) {
+    return [{ label: plan, amount: fromMinor(row.amountMinor - row.feeMinor) }, fee];
+  }
+  const rate = row.usdRate ?? 0;
+  const listMinor =
+    planPriceMinor(row.planAmount, row.currency, rate) - planFeeMinor(row.planAmount, row.currency, rate);
   return [
-    { label: plan, amount: fromMinor(row.amountMinor - row.feeMinor) },
-    // SPEC §9: the 0.4 percent fee.
-    { label: 'Payment fee (0.4%)', amount: fromMinor(row.feeMinor) },
+    { label: `${plan} (list price)`, amount: fromMinor(listMinor) },
+    {
+      label: 'Credit for the unused part of the previous plan',
+      amount: fromMinor(row.amountMinor - row.feeMinor - listMinor),
+    },
+    fee,
   ];
 }
 
@@ -49,41 +73,61 @@ export function createReceiptsService(db: Database, enqueue: Enqueue, seller: Re
         requestLimit: paymentOrders.requestLimit,
         amountMinor: paymentOrders.amountMinor,
         feeMinor: paymentOrders.feeMinor,
+        planAmount: paymentOrders.planAmount,
+        creditCents: paymentOrders.creditCents,
+        usdRate: paymentOrders.usdRate,
+        pricedAt: paymentOrders.createdAt,
         appName: apps.name,
         firstName: accounts.firstName,
         lastName: accounts.lastName,
         email: accounts.email,
-        startsAt: subscriptions.startsAt,
-        expireAt: subscriptions.expireAt,
-        subscriptionPlan: subscriptions.planName,
-        subscriptionLimit: subscriptions.requestLimit,
       })
       .from(transactions)
       .innerJoin(apps, eq(apps.id, transactions.appId))
       .innerJoin(accounts, eq(accounts.id, transactions.accountId))
-      .leftJoin(paymentOrders, eq(paymentOrders.reference, transactions.reference))
-      .leftJoin(subscriptions, eq(subscriptions.id, transactions.subscriptionId));
+      .leftJoin(paymentOrders, eq(paymentOrders.reference, transactions.reference));
 
   type Row = Awaited<ReturnType<ReturnType<typeof receiptRows>['where']>>[number];
+  type Term = ReturnType<Awaited<ReturnType<typeof termsOf>>['get']>;
 
-  function toReceipt(row: Row): Receipt {
+  /** The receipts of these rows, each with the term of the subscription its payment started. */
+  async function toReceipts(rows: Row[]): Promise<Receipt[]> {
+    const terms = await termsOf(
+      db,
+      rows.flatMap(({ t }) => (t.subscriptionId ? [t.subscriptionId] : [])),
+    );
+    return rows.map((row) =>
+      toReceipt(row, row.t.subscriptionId ? terms.get(row.t.subscriptionId) : undefined),
+    );
+  }
+
+  function toReceipt(row: Row, term: Term): Receipt {
     const { t } = row;
     // Payments recorded before orders were kept (the demo's) have no order: the row's own amount stands alone.
     const amountMinor = row.amountMinor ?? Math.round(t.amount * 100);
-    const planName = row.planName ?? row.subscriptionPlan ?? 'AfroFX';
+    const planName = row.planName ?? term?.planName ?? 'AfroFX';
     return {
       reference: t.reference,
       paidAt: t.createdAt.toISOString(),
       amount: fromMinor(amountMinor),
       currency: t.currency,
       fee: row.feeMinor === null ? null : fromMinor(row.feeMinor),
-      lines: receiptLines({ planName, amountMinor, feeMinor: row.feeMinor }),
-      plan: { name: planName, requestLimit: row.requestLimit ?? row.subscriptionLimit ?? 0 },
-      app: { _id: t.appId, name: row.appName },
-      period:
-        row.startsAt && row.expireAt
-          ? { start: row.startsAt.toISOString(), end: row.expireAt.toISOString() }
+      lines: receiptLines({
+        planName,
+        amountMinor,
+        feeMinor: row.feeMinor,
+        planAmount: row.planAmount,
+        creditCents: row.creditCents ?? 0,
+        currency: t.currency,
+        usdRate: row.usdRate,
+      }),
+      exchangeRate:
+        t.currency === 'NGN' && row.usdRate !== null && row.pricedAt
+          ? { rate: row.usdRate, at: row.pricedAt.toISOString() }
           : null,
+      plan: { name: planName, requestLimit: row.requestLimit ?? term?.requestLimit ?? 0 },
+      app: { _id: t.appId, name: row.appName },
+      period: term ? { start: term.startsAt.toISOString(), end: term.expireAt.toISOString() } : null,
       isUpcoming: t.isUpcoming,
       billedTo: { name: `${row.firstName} ${row.lastName}`.trim(), email: row.email },
       seller,
@@ -110,7 +154,7 @@ export function createReceiptsService(db: Database, enqueue: Enqueue, seller: Re
           .offset(page.offset),
         db.select({ value: count() }).from(transactions).where(confirmedOf(accountId)),
       ]);
-      return { rows: rows.map(toReceipt), count: total?.value ?? 0 };
+      return { rows: await toReceipts(rows), count: total?.value ?? 0 };
     },
 
     /** One of the account's receipts; another account's answers 404 like an unknown one. */
@@ -119,7 +163,7 @@ export function createReceiptsService(db: Database, enqueue: Enqueue, seller: Re
         and(confirmedOf(accountId), eq(transactions.reference, reference)),
       );
       if (!row) throw notFound('No receipt with this reference.');
-      return toReceipt(row);
+      return (await toReceipts([row]))[0]!;
     },
 
     /** The receipt a mail job is to send, or null when none is owed (sent already, or never owed). */
@@ -127,7 +171,7 @@ export function createReceiptsService(db: Database, enqueue: Enqueue, seller: Re
       const [row] = await receiptRows().where(
         and(eq(transactions.reference, reference), eq(transactions.receiptMailDue, true)),
       );
-      return row ? toReceipt(row) : null;
+      return row ? (await toReceipts([row]))[0]! : null;
     },
 
     /**

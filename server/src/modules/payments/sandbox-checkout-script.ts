@@ -4,7 +4,7 @@
 // names one (UNCONFIRMED how the real modal is tied to it, see basqet-contract.ts), or else initializes its own from
 // the config, as a modal given only an amount must. Pay and Decline settle it with the fake's test-mode `trigger`
 // call; Close abandons it. The merchant's server then asks the fake for the status, exactly as it asks Basqet.
-// Issue 20: a modal keyboard and screen-reader users can finish: a labelled dialog that takes focus when it opens,
+// A modal keyboard and screen-reader users can finish: a labelled dialog that takes focus when it opens,
 // keeps Tab and Shift+Tab inside, closes on Esc (abandoning the payment, like Close) and gives focus back.
 export const SANDBOX_CHECKOUT_SCRIPT = String.raw`(function () {
   var script = document.currentScript;

@@ -10,14 +10,14 @@ import { and, eq } from 'drizzle-orm';
 import { PAYMENT_AMOUNT_MAX, PAYMENT_CURRENCIES, StringEnum, Text } from '@afrofx/shared';
 import { sandboxTransactions } from '../../db/schema';
 import type { Logger } from 'pino';
-import type { Config } from '../../config';
+import type { PaymentSettings } from '../../settings';
 import type { DatabaseHandle } from '../../db/client';
 import {
   BASQET_FAILED_STATUSES,
   BASQET_PAID_STATUS,
   BASQET_WEBHOOK_SIGNATURE_HEADER,
   type BasqetTransaction,
-} from './basqet-contract';
+} from '../../providers/basqet-contract';
 import { PROVIDER_TRANSACTION_ID, signWebhook } from './payment-provider';
 import { SANDBOX_CHECKOUT_SCRIPT } from './sandbox-checkout-script';
 
@@ -39,7 +39,7 @@ const PENDING = 'PENDING';
 
 /** What app.ts hands these routes. */
 export interface SandboxPayRoutesOptions {
-  runtime: { config: Config; database: DatabaseHandle; log: Logger };
+  runtime: { config: { payment: PaymentSettings; publicUrl: string }; database: DatabaseHandle; log: Logger };
 }
 
 export const sandboxPayRoutes: FastifyPluginAsyncTypebox<SandboxPayRoutesOptions> = async (

@@ -11,7 +11,7 @@ import {
   PlanInput,
   PlanParams,
 } from '@afrofx/shared';
-import { done, ok, paged, pageOf } from '../../http';
+import { messageOnly, ok, paged, pageOf } from '../../http';
 import type { PlansService } from './plans.service';
 
 /** What app.ts hands these routes. */
@@ -47,7 +47,7 @@ export const plansRoutes: FastifyPluginAsyncTypebox<PlansRoutesOptions> = async 
       ...adminOnly,
       schema: {
         ...schema,
-        summary: 'Plans on sale, newest first',
+        summary: 'Plans on sale and drafts, newest first',
         querystring: PageQuery,
         response: { 200: PagedEnvelope(Plan) },
       },
@@ -132,7 +132,7 @@ export const plansRoutes: FastifyPluginAsyncTypebox<PlansRoutesOptions> = async 
     },
     async (request) => {
       await services.plans.remove(request.params.id);
-      return done('Plan deleted successfully.');
+      return messageOnly('Plan deleted successfully.');
     },
   );
 };

@@ -1,13 +1,17 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ALL_ENTITLEMENTS, toCents, type FeatureInput, type Plan, type PlanInput } from '@afrofx/shared';
 import type { Database } from '../../db/client';
-import { paymentOrders, planFeatures, plans, subscriptions, transactions } from '../../db/schema';
+import { paymentOrders, planFeatures, plans, transactions } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { Page } from '../../http';
+import { soldUnder } from '../subscriptions/subscriptions.repository';
 
 type PlanRow = typeof plans.$inferSelect;
 
-const onSale = isNull(plans.retiredAt);
+/** Not retired: the admin still lists and edits it, a draft too. */
+const current = isNull(plans.retiredAt);
+/** What a developer may see and buy: current and put on sale by an admin. */
+const onSale = and(current, isNotNull(plans.onSaleAt));
 const planNotFound = () => notFound('Plan not found.');
 
 function isUniqueViolation(err: unknown): boolean {
@@ -47,17 +51,19 @@ export function createPlansService(db: Database) {
       amount: row.amount,
       numberOfRequest: row.numberOfRequest,
       entitlements: row.entitlements,
+      onSale: row.onSaleAt !== null,
       createdAt: row.createdAt.toISOString(),
       features: features.filter((f) => f.planId === row.id).map((f) => ({ _id: f.id, title: f.title })),
     }));
   }
 
   async function listed(page: Page, order: 'cheapest' | 'newest') {
+    const shown = order === 'cheapest' ? onSale : current;
     const [rows, [total]] = await Promise.all([
       db
         .select()
         .from(plans)
-        .where(onSale)
+        .where(shown)
         .orderBy(
           ...(order === 'cheapest'
             ? [asc(plans.amount), desc(plans.createdAt), desc(plans.id)]
@@ -65,19 +71,24 @@ export function createPlansService(db: Database) {
         )
         .limit(page.limit)
         .offset(page.offset),
-      db.select({ value: count() }).from(plans).where(onSale),
+      db.select({ value: count() }).from(plans).where(shown),
     ]);
     return { rows: await withFeatures(rows), count: total?.value ?? 0 };
   }
 
-  async function onSaleById(id: string): Promise<Plan> {
+  async function byId(id: string, which: typeof onSale): Promise<Plan> {
     const [row] = await db
       .select()
       .from(plans)
-      .where(and(eq(plans.id, id), onSale));
+      .where(and(eq(plans.id, id), which));
     if (!row) throw planNotFound();
     return (await withFeatures([row]))[0]!;
   }
+  const onSaleById = (id: string) => byId(id, onSale);
+  const currentById = (id: string) => byId(id, current);
+  /** Put on sale now (keeping an earlier date), taken off sale, or left as it is. */
+  const onSaleAtFor = (wanted: boolean | undefined) =>
+    wanted === undefined ? undefined : wanted ? sql`coalesce(${plans.onSaleAt}, now())` : null;
 
   /** A second plan of the same name would make the pricing grid ambiguous. */
   async function saving<T>(write: () => Promise<T>): Promise<T> {
@@ -90,9 +101,9 @@ export function createPlansService(db: Database) {
   }
 
   return {
-    /** SPEC §7 fetch_plans: the pricing grid, cheapest first; retired plans are off sale. */
+    /** SPEC §7 fetch_plans: the pricing grid, cheapest first; drafts and retired plans are off sale. */
     list: (page: Page) => listed(page, 'cheapest'),
-    /** admin/plans: newest first (DESIGN §4). */
+    /** admin/plans: newest first (DESIGN §4), drafts included. */
     listForAdmin: (page: Page) => listed(page, 'newest'),
 
     /** A plan that can be bought now. */
@@ -108,11 +119,17 @@ export function createPlansService(db: Database) {
     },
 
     async create(input: PlanInput): Promise<Plan> {
-      const { name, amount, numberOfRequest, entitlements } = checkedInput(input);
+      const { name, amount, numberOfRequest, entitlements, onSale: selling } = checkedInput(input);
       const [row] = await saving(() =>
         db
           .insert(plans)
-          .values({ name, amount, numberOfRequest, entitlements: entitlements ?? ALL_ENTITLEMENTS })
+          .values({
+            name,
+            amount,
+            numberOfRequest,
+            entitlements: entitlements ?? ALL_ENTITLEMENTS,
+            onSaleAt: selling ? new Date() : null,
+          })
           .returning(),
       );
       return (await withFeatures([row!]))[0]!;
@@ -123,16 +140,23 @@ export function createPlansService(db: Database) {
      * copies). Entitlements left out are kept.
      */
     async update(id: string, input: PlanInput): Promise<Plan> {
-      const { name, amount, numberOfRequest, entitlements } = checkedInput(input);
+      const { name, amount, numberOfRequest, entitlements, onSale: selling } = checkedInput(input);
       const [row] = await saving(() =>
         db
           .update(plans)
-          .set({ name, amount, numberOfRequest, entitlements, updatedAt: new Date() })
-          .where(and(eq(plans.id, id), onSale))
+          .set({
+            name,
+            amount,
+            numberOfRequest,
+            entitlements,
+            onSaleAt: onSaleAtFor(selling),
+            updatedAt: new Date(),
+          })
+          .where(and(eq(plans.id, id), current))
           .returning({ id: plans.id }),
       );
       if (!row) throw planNotFound();
-      return onSaleById(id);
+      return currentById(id);
     },
 
     async addFeature(planId: string, { title }: FeatureInput): Promise<Plan> {
@@ -140,22 +164,22 @@ export function createPlansService(db: Database) {
         const [plan] = await tx
           .select({ id: plans.id })
           .from(plans)
-          .where(and(eq(plans.id, planId), onSale))
+          .where(and(eq(plans.id, planId), current))
           .for('update');
         if (!plan) throw planNotFound();
         await tx.insert(planFeatures).values({ planId, title: title.trim() });
       });
-      return onSaleById(planId);
+      return currentById(planId);
     },
 
     async removeFeature(planId: string, featureId: string): Promise<Plan> {
-      const plan = await onSaleById(planId);
+      const plan = await currentById(planId);
       const [removed] = await db
         .delete(planFeatures)
         .where(and(eq(planFeatures.id, featureId), eq(planFeatures.planId, plan._id)))
         .returning({ id: planFeatures.id });
       if (!removed) throw notFound('Feature not found.');
-      return onSaleById(planId);
+      return currentById(planId);
     },
 
     /**
@@ -167,15 +191,17 @@ export function createPlansService(db: Database) {
         const [plan] = await tx
           .select({ id: plans.id })
           .from(plans)
-          .where(and(eq(plans.id, id), onSale))
+          .where(and(eq(plans.id, id), current))
           .for('update');
         if (!plan) throw planNotFound();
-        const referrers = await Promise.all(
-          [subscriptions, transactions, paymentOrders].map((table) =>
-            tx.select({ id: table.id }).from(table).where(eq(table.planId, id)).limit(1),
-          ),
-        );
-        if (referrers.some((rows) => rows.length > 0)) {
+        const referrers = await Promise.all([
+          soldUnder(tx, id),
+          ...[transactions, paymentOrders].map(async (table) => {
+            const rows = await tx.select({ id: table.id }).from(table).where(eq(table.planId, id)).limit(1);
+            return rows.length > 0;
+          }),
+        ]);
+        if (referrers.some(Boolean)) {
           await tx.update(plans).set({ retiredAt: new Date() }).where(eq(plans.id, id));
           return 'retired';
         }

@@ -1,15 +1,31 @@
-// Parallel premium (issue 10): how far the cash and transfer markets sit above the bank market for one pair.
+// Parallel premium: how far the cash and transfer markets sit above the reference for one pair. The reference is the
+// central bank's official series where the pair has one, the hand-typed bank market otherwise.
 import {
   formatUtcDate,
+  OFFICIAL_SOURCE_ATTRIBUTION,
   premiumOver,
   type Asset,
   type Base,
   type Market,
   type Premium,
   type PremiumFigures,
+  type Prices,
   type Rate,
 } from '@afrofx/shared';
+import type { OfficialRate } from '../official-rates/official-rates.repo';
 import type { DailyClose } from './rates.service';
+
+/** The official series of a pair: its newest figure, and its figures since the start of the longest window. */
+export interface OfficialReference {
+  latest: OfficialRate;
+  daily: OfficialRate[];
+}
+
+/** A source that publishes only a mid is compared on both sides with it. */
+const pricesOf = (figure: OfficialRate): Prices => ({
+  buy: figure.buy ?? figure.mid,
+  sell: figure.sell ?? figure.mid,
+});
 
 export const PREMIUM_MARKETS = ['black_market_cash', 'black_market_transfer'] as const satisfies Market[];
 export const REFERENCE_MARKET: Market = 'bank';
@@ -52,15 +68,30 @@ export function premiumOf(
   latest: Rate[],
   closes: DailyClose[],
   today: string,
+  official?: OfficialReference,
 ): Premium {
   const find = (market: Market) =>
     latest.find((r) => r.market === market && r.base === base && r.asset === asset);
-  const reference = find(REFERENCE_MARKET);
-  const referenceCloses = new Map(closes.filter((c) => c.market === REFERENCE_MARKET).map((c) => [c.day, c]));
+  const bank = find(REFERENCE_MARKET);
+  const reference: (Prices & { updatedAt: string }) | undefined = official
+    ? { ...pricesOf(official.latest), updatedAt: `${official.latest.date}T00:00:00.000Z` }
+    : bank;
+  const referenceCloses = new Map<string, Prices>(
+    official
+      ? official.daily.map((figure) => [figure.date, pricesOf(figure)])
+      : closes.filter((c) => c.market === REFERENCE_MARKET).map((c) => [c.day, c]),
+  );
 
   return {
     base,
     asset,
+    ...(official && {
+      official: {
+        source: official.latest.source,
+        date: official.latest.date,
+        attribution: OFFICIAL_SOURCE_ATTRIBUTION[official.latest.source],
+      },
+    }),
     markets: PREMIUM_MARKETS.map((market) => {
       const current = find(market);
       const daily = closes

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
+  AdminRate,
   AdminRatesQuery,
   describeQuote,
   Envelope,
@@ -15,20 +16,30 @@ import {
   PublicRateOhlcQuery,
   Rate,
   RateHistory,
+  RateCorrectionInput,
   RateInput,
+  RateWithdrawalInput,
   withFreshness,
   RateOhlc,
 } from '@afrofx/shared';
-import { done, ok, paged, pageOf } from '../../http';
-import { LIMITS } from '../../plugins/limits';
-import type { Config } from '../../config';
+import { messageOnly, ok, paged, pageOf } from '../../http';
+import { LIMITS } from '../../limits';
+import type { TwitterCredentials } from '../../settings';
 import type { RatesService } from './rates.service';
-import { candleRange, historyRange } from './rate-range';
+import type { RatesCsvService } from './rates-csv.service';
+import type { RatesTweetService } from './rates-tweet.service';
+import type { DeskService } from './desk.service';
+import { candleRange, historyRange } from '../../rate-range';
 
 /** What app.ts hands these routes. */
 export interface RatesRoutesOptions {
-  services: { rates: RatesService };
-  runtime: { config: Pick<Config, 'staleAfterHours' | 'twitter'> };
+  services: {
+    rates: RatesService;
+    ratesCsv: RatesCsvService;
+    ratesTweet: RatesTweetService;
+    desk: DeskService;
+  };
+  runtime: { config: { staleAfterHours: number; twitter: TwitterCredentials | undefined } };
 }
 
 export const ratesRoutes: FastifyPluginAsyncTypebox<RatesRoutesOptions> = async (
@@ -112,7 +123,7 @@ export const ratesRoutes: FastifyPluginAsyncTypebox<RatesRoutesOptions> = async 
         ...admin,
         summary: 'Every rate record, newest first, optionally filtered by market, pair and days',
         querystring: AdminRatesQuery,
-        response: { 200: PagedEnvelope(Rate) },
+        response: { 200: PagedEnvelope(AdminRate) },
       },
     },
     async (request) => {
@@ -127,37 +138,61 @@ export const ratesRoutes: FastifyPluginAsyncTypebox<RatesRoutesOptions> = async 
     '/admin/create_rate',
     {
       ...adminOnly,
-      schema: { ...admin, summary: 'Record a rate', body: RateInput, response: { 201: Envelope(Rate) } },
+      config: { activity: 'in-service' },
+      schema: {
+        ...admin,
+        summary: 'Record a rate',
+        description: 'Publishes one figure (source desk) as a publication of one row.',
+        body: RateInput,
+        response: { 201: Envelope(Rate) },
+      },
     },
     async (request, reply) =>
-      reply.status(201).send(ok(await services.rates.create(request.body), 'Rate created successfully.')),
+      reply
+        .status(201)
+        .send(ok(await services.desk.create(request.body, request.admin!.id), 'Rate created successfully.')),
   );
 
   app.put(
     '/admin/edit_rate/:id',
     {
       ...adminOnly,
+      config: { activity: 'in-service' },
       schema: {
         ...admin,
         summary: 'Correct a rate record',
+        description:
+          'Appends a revision with the old and new figures and the reason; the record itself never changes, and every read serves the newest revision. Sends rate.corrected.',
         params: IdParams,
-        body: RateInput,
-        response: { 200: Envelope(Rate) },
+        body: RateCorrectionInput,
+        response: { 200: Envelope(Rate), 400: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
       },
     },
     async (request) =>
-      ok(await services.rates.update(request.params.id, request.body), 'Rate updated successfully.'),
+      ok(
+        await services.desk.correct(request.params.id, request.body, request.admin!.id),
+        'Rate updated successfully.',
+      ),
   );
 
   app.delete(
     '/admin/delete_rate/:id',
     {
       ...adminOnly,
-      schema: { ...admin, summary: 'Delete a rate record', params: IdParams, response: { 200: MessageOnly } },
+      config: { activity: 'in-service' },
+      schema: {
+        ...admin,
+        summary: 'Withdraw a rate record',
+        description:
+          'Hides the record from every read and keeps it, with the reason, as a withdrawal revision.',
+        params: IdParams,
+        querystring: RateWithdrawalInput,
+        response: { 200: MessageOnly, 400: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' } },
+      },
     },
     async (request) => {
-      await services.rates.remove(request.params.id);
-      return done('Rate deleted successfully.');
+      await services.desk.withdraw(request.params.id, request.query.reason, request.admin!.id);
+      return messageOnly('Rate deleted successfully.');
     },
   );
 
@@ -173,8 +208,8 @@ export const ratesRoutes: FastifyPluginAsyncTypebox<RatesRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      await services.rates.requestExport(request.body.email);
-      return reply.status(202).send(done(`The rates export will be sent to ${request.body.email}.`));
+      await services.ratesCsv.request(request.body.email);
+      return reply.status(202).send(messageOnly(`The rates export will be sent to ${request.body.email}.`));
     },
   );
 
@@ -185,12 +220,12 @@ export const ratesRoutes: FastifyPluginAsyncTypebox<RatesRoutesOptions> = async 
       schema: { ...admin, summary: "Tweet today's naira cash rates", response: { 202: MessageOnly } },
     },
     async (_request, reply) => {
-      await services.rates.tweetLatest();
+      await services.ratesTweet.tweetLatest();
       // Without credentials the job records the text and skips the post (rates-tweet.job.ts): say so, and why.
       return reply
         .status(202)
         .send(
-          done(
+          messageOnly(
             runtime.config.twitter
               ? 'The rates tweet is on its way.'
               : 'The rates tweet was recorded but will not be posted: no Twitter credentials are set (TWITTER_* in .env).',

@@ -1,15 +1,6 @@
-import { Readable, pipeline } from 'node:stream';
-import { and, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { stringify } from 'csv-stringify';
-import {
-  ASSET_DISPLAY,
-  MARKET_LABELS,
-  baseSymbol,
-  describeQuote,
-  formatNumber,
-  formatUtcDate,
-} from '@afrofx/shared';
+import { and, count, desc, eq, getViewSelectedFields, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { formatUtcDate } from '@afrofx/shared';
 import type {
   AdminRatesFilter,
   Asset,
@@ -20,18 +11,31 @@ import type {
   Rate,
   RateCandle,
   RateHistoryPoint,
-  RateInput,
+  RateRevisionsQuery,
+  AdminRate,
 } from '@afrofx/shared';
-import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
-import { rates, rateTweets } from '../../db/schema';
-import { badRequest, notFound } from '../../errors';
+// Every read goes through the served view: the newest revision of each record, withdrawn ones left out.
+import { accounts, servedRates as rates } from '../../db/schema';
+import { badRequest } from '../../errors';
 import type { Page } from '../../http';
-import type { Enqueue } from '../../jobs/enqueue';
-import { nextBucket } from './rate-range';
-import type { WebhooksService } from '../webhooks/webhooks.service';
+import { nextBucket } from '../../rate-range';
+import { listRevisions } from './revision-list';
 
-type RateRow = typeof rates.$inferSelect;
+type RateRow = Pick<
+  typeof rates.$inferSelect,
+  | 'id'
+  | 'market'
+  | 'asset'
+  | 'base'
+  | 'buy'
+  | 'sell'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'source'
+  | 'publicationId'
+  | 'revision'
+>;
 
 export const toRate = (row: RateRow): Rate => ({
   _id: row.id,
@@ -42,9 +46,11 @@ export const toRate = (row: RateRow): Rate => ({
   sell: row.sell,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+  source: row.source,
+  publishedAt: row.createdAt.toISOString(),
+  publicationId: row.publicationId,
+  revision: row.revision,
 });
-
-const EXPORT_BATCH = 1000;
 
 /** A pair's latest rate and its previous close: the last entry made before the UTC day of the latest one. */
 export interface RateWithPreviousClose {
@@ -68,15 +74,6 @@ const ofPair = ({ market, base, asset }: RatePair) =>
   and(eq(rates.market, market), eq(rates.base, base), eq(rates.asset, asset));
 
 /** Days of history, and buckets of candles, read per query of a streamed answer. */
-/** The fat-finger guard: a buy above the sell is a typo unless the admin says the quote is inverted. */
-function rateValues({ buy_above_sell: inverted, ...rate }: RateInput) {
-  if (rate.buy > rate.sell && !inverted)
-    throw badRequest(
-      'The buy is above the sell. Check the prices, or send buy_above_sell: true if that is intended.',
-    );
-  return rate;
-}
-
 const WINDOW_DAYS = 31;
 const TRUNCATE: Record<CandleInterval, string> = { day: 'day', week: 'week', month: 'month' };
 const WINDOW_BUCKETS: Record<CandleInterval, number> = { day: 31, week: 8, month: 6 };
@@ -101,7 +98,7 @@ type Operand = Parameters<typeof eq>[1];
  * Entries of `earlier` that can be the previous close of `entry`: the same pair and market, made before the UTC day
  * `entry` was made on (the newest of them is the close).
  */
-function madeBeforeDayOf(
+export function madeBeforeDayOf(
   earlier: { market: AnyPgColumn; base: AnyPgColumn; asset: AnyPgColumn; createdAt: AnyPgColumn },
   entry: { market: Operand; base: Operand; asset: Operand; createdAt: SQL | AnyPgColumn },
 ) {
@@ -113,13 +110,11 @@ function madeBeforeDayOf(
   );
 }
 
-export function createRatesService(
-  db: Database,
-  enqueue: Enqueue,
-  changes: ChangeFeed,
-  webhooks: Pick<WebhooksService, 'recordRateEvents' | 'dispatch'>,
-) {
+export function createRatesService(db: Database) {
   return {
+    /** Corrections and withdrawals with both values, newest first. */
+    revisions: (page: Page, filter: Omit<RateRevisionsQuery, 'page'>) => listRevisions(db, page, filter),
+
     /** DESIGN §4: per base and asset, the latest record of the market. */
     async latestForMarket(market: Market): Promise<Rate[]> {
       const rows = await db
@@ -171,11 +166,23 @@ export function createRatesService(
         .orderBy(desc(rates.createdAt), desc(rates.id))
         .limit(1)
         .as('latest');
-      const earlier = alias(rates, 'earlier');
+      // A derived table, not alias(): drizzle's alias of a view names a relation that does not exist.
+      const earlier = db
+        .select({
+          market: rates.market,
+          base: rates.base,
+          asset: rates.asset,
+          buy: rates.buy,
+          sell: rates.sell,
+          createdAt: rates.createdAt,
+          id: rates.id,
+        })
+        .from(rates)
+        .as('earlier');
       const previous = db
         .select({ buy: earlier.buy, sell: earlier.sell })
         .from(earlier)
-        .where(madeBeforeDayOf(earlier, latest))
+        .where(madeBeforeDayOf(earlier as unknown as Parameters<typeof madeBeforeDayOf>[0], latest))
         .orderBy(desc(earlier.createdAt), desc(earlier.id))
         .limit(1)
         .as('previous');
@@ -190,6 +197,9 @@ export function createRatesService(
             sell: latest.sell,
             createdAt: latest.createdAt,
             updatedAt: latest.updatedAt,
+            source: latest.source,
+            publicationId: latest.publicationId,
+            revision: latest.revision,
           },
           previous: { buy: previous.buy, sell: previous.sell },
         })
@@ -223,10 +233,10 @@ export function createRatesService(
     },
 
     /**
-     * Issue 25: the admin list, filtered by market, pair and UTC days (both ends included), newest first. A market
+     * The admin list, filtered by market, pair and UTC days (both ends included), newest first. A market
      * (and pair) filter walks rates_pair_created_idx, days or a pair alone rates_created_idx (EXPLAIN on 13,009 rows).
      */
-    async list(page: Page, filter: AdminRatesFilter = {}): Promise<{ rows: Rate[]; count: number }> {
+    async list(page: Page, filter: AdminRatesFilter = {}): Promise<{ rows: AdminRate[]; count: number }> {
       if (filter.from && filter.to && filter.from > filter.to)
         throw badRequest('The from date must not be after the to date.');
       const where = and(
@@ -238,53 +248,19 @@ export function createRatesService(
       );
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          .select({ rate: getViewSelectedFields(rates), publishedBy: accounts.email })
           .from(rates)
+          .leftJoin(accounts, eq(accounts.id, rates.publishedBy))
           .where(where)
           .orderBy(desc(rates.createdAt), desc(rates.id))
           .limit(page.limit)
           .offset(page.offset),
         db.select({ value: count() }).from(rates).where(where),
       ]);
-      return { rows: rows.map(toRate), count: total?.value ?? 0 };
-    },
-
-    /** The rate and the webhook deliveries it causes are stored together: an accepted rate loses none. */
-    async create(input: RateInput): Promise<Rate> {
-      const values = rateValues(input);
-      const { rate, deliveries } = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(rates).values(values).returning();
-        const rate = toRate(row!);
-        // Deliveries carry the rate as /v1/rates answers it: mid, spread and change against the previous close.
-        const [previousClose] = await tx
-          .select({ buy: rates.buy, sell: rates.sell })
-          .from(rates)
-          .where(madeBeforeDayOf(rates, { ...rate, createdAt: sql`${row!.createdAt}::timestamptz` }))
-          .orderBy(desc(rates.createdAt), desc(rates.id))
-          .limit(1);
-        const quote = describeQuote(rate, previousClose ?? null);
-        return { rate, deliveries: await webhooks.recordRateEvents(tx, quote) };
-      });
-      await changes.publish({ kind: 'rates' });
-      await webhooks.dispatch(deliveries);
-      return rate;
-    },
-
-    async update(id: string, input: RateInput): Promise<Rate> {
-      const [row] = await db
-        .update(rates)
-        .set({ ...rateValues(input), updatedAt: new Date() })
-        .where(eq(rates.id, id))
-        .returning();
-      if (!row) throw notFound('Rate not found.');
-      await changes.publish({ kind: 'rates' });
-      return toRate(row);
-    },
-
-    async remove(id: string): Promise<void> {
-      const deleted = await db.delete(rates).where(eq(rates.id, id)).returning({ id: rates.id });
-      if (deleted.length === 0) throw notFound('Rate not found.');
-      await changes.publish({ kind: 'rates' });
+      return {
+        rows: rows.map((row) => ({ ...toRate(row.rate), publishedBy: row.publishedBy })),
+        count: total?.value ?? 0,
+      };
     },
 
     /** One value per UTC day (that day's last record) for a pair and market, from..to inclusive. */
@@ -359,85 +335,6 @@ export function createRatesService(
           .groupBy(start)
           .orderBy(start);
       }
-    },
-
-    /**
-     * Every rate that exists when the export starts, oldest first, as a CSV stream for the mail attachment. Rows are
-     * read in keyset batches only as the mail takes them, so memory stays flat however many rates there are.
-     */
-    async exportCsv(): Promise<{ csv: Readable; rowCount: number }> {
-      // The key is read as text: a JS Date keeps milliseconds and would repeat rows created in the same millisecond.
-      const key = { at: sql<string>`${rates.createdAt}::text`, id: rates.id };
-      const after = (k: { at: string; id: string }) =>
-        sql`(${rates.createdAt}, ${rates.id}) > (${k.at}::timestamptz, ${k.id}::uuid)`;
-      const upTo = (k: { at: string; id: string }) =>
-        sql`(${rates.createdAt}, ${rates.id}) <= (${k.at}::timestamptz, ${k.id}::uuid)`;
-
-      // Rates added while the export streams are left out, so the count in the mail matches the file.
-      const [last] = await db.select(key).from(rates).orderBy(desc(rates.createdAt), desc(rates.id)).limit(1);
-      const [total] = last ? await db.select({ value: count() }).from(rates).where(upTo(last)) : [];
-
-      async function* rows() {
-        if (!last) return;
-        let from: { at: string; id: string } | undefined;
-        for (;;) {
-          const batch = await db
-            .select({ ...getTableColumns(rates), key })
-            .from(rates)
-            .where(and(upTo(last), from && after(from)))
-            .orderBy(rates.createdAt, rates.id)
-            .limit(EXPORT_BATCH);
-          for (const row of batch) {
-            yield {
-              ...row,
-              createdAt: row.createdAt.toISOString(),
-              updatedAt: row.updatedAt.toISOString(),
-            };
-          }
-          if (batch.length < EXPORT_BATCH) return;
-          from = batch.at(-1)!.key;
-        }
-      }
-
-      const csv = stringify({
-        header: true,
-        columns: ['id', 'market', 'base', 'asset', 'buy', 'sell', 'createdAt', 'updatedAt'],
-      });
-      // A failed read destroys the CSV stream with its error, which fails the mail that reads it.
-      pipeline(Readable.from(rows()), csv, () => {});
-      return { csv, rowCount: total?.value ?? 0 };
-    },
-
-    requestExport(email: string): Promise<void> {
-      return enqueue('rates-csv', { email });
-    },
-
-    /** Composes today's naira cash-market tweet and records it; the job posts it. */
-    async tweetLatest(): Promise<void> {
-      const latest = await this.latestForMarket('black_market_cash');
-      const naira = latest.filter((r) => r.base === 'naira');
-      const lines = naira.map(
-        (r) =>
-          `${ASSET_DISPLAY[r.asset].flag} ${ASSET_DISPLAY[r.asset].code}: buy ${baseSymbol(r.base)}${formatNumber(r.buy)} / sell ${baseSymbol(r.base)}${formatNumber(r.sell)}`,
-      );
-      const text =
-        naira.length > 0
-          ? `AfroFX ${MARKET_LABELS.black_market_cash} rates (NGN)\n${lines.join('\n')}\n#naira #forex`
-          : 'AfroFX: rates have not been updated today.';
-      const [row] = await db
-        .insert(rateTweets)
-        .values({ text: text.slice(0, 280) })
-        .returning({ id: rateTweets.id });
-      await enqueue('rates-tweet', { tweetId: row!.id }, { jobId: row!.id });
-    },
-
-    async findTweet(id: string) {
-      const [row] = await db.select().from(rateTweets).where(eq(rateTweets.id, id));
-      return row;
-    },
-
-    async markTweetPosted(id: string, tweetId: string): Promise<void> {
-      await db.update(rateTweets).set({ tweetId }).where(eq(rateTweets.id, id));
     },
   };
 }

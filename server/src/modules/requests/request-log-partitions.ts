@@ -41,30 +41,34 @@ export function isMissingPartition(err: unknown): boolean {
   return false;
 }
 
-export function createRequestLogPartitions(db: Database, embedded: boolean) {
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+/** Every day's table, oldest first, attached or not. */
+async function dayTables(db: Database): Promise<DayTable[]> {
+  const found = (
+    (await db.execute(sql`
+      SELECT c.relname AS name, i.inhrelid IS NOT NULL AS attached, i.inhdetachpending AS detach_pending
+      FROM pg_class c
+      LEFT JOIN pg_inherits i ON i.inhrelid = c.oid AND i.inhparent = 'request_logs'::regclass
+      WHERE c.relkind = 'r' AND c.relnamespace = current_schema()::regnamespace
+        AND c.relname ~ '^request_logs_[0-9]{8}$'`)) as unknown as {
+      rows: Array<{ name: string; attached: boolean; detach_pending: boolean | null }>;
+    }
+  ).rows;
+  return found
+    .map((t) => {
+      const [, y, m, d] = PARTITION_NAME.exec(t.name)!;
+      return {
+        day: `${y}-${m}-${d}`,
+        name: t.name,
+        attached: t.attached,
+        detachPending: t.detach_pending === true,
+      };
+    })
+    .sort((a, b) => a.day.localeCompare(b.day));
+}
 
+export function createRequestLogPartitions(db: Database, embedded: boolean) {
   return {
-    async tables(): Promise<DayTable[]> {
-      const found = await rows<{ name: string; attached: boolean; detach_pending: boolean | null }>(sql`
-        SELECT c.relname AS name, i.inhrelid IS NOT NULL AS attached, i.inhdetachpending AS detach_pending
-        FROM pg_class c
-        LEFT JOIN pg_inherits i ON i.inhrelid = c.oid AND i.inhparent = 'request_logs'::regclass
-        WHERE c.relkind = 'r' AND c.relnamespace = current_schema()::regnamespace
-          AND c.relname ~ '^request_logs_[0-9]{8}$'`);
-      return found
-        .map((t) => {
-          const [, y, m, d] = PARTITION_NAME.exec(t.name)!;
-          return {
-            day: `${y}-${m}-${d}`,
-            name: t.name,
-            attached: t.attached,
-            detachPending: t.detach_pending === true,
-          };
-        })
-        .sort((a, b) => a.day.localeCompare(b.day));
-    },
+    tables: () => dayTables(db),
 
     /**
      * Creates the day's partition beside the table and attaches it: ATTACH takes a lock that lets inserts go on,

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { formatUtcDate, type RequestAnalytics, type RequestLogEntry } from '@afrofx/shared';
 import type { PGlite } from '@electric-sql/pglite';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { requestDailyCounts, requestLogBatches, requestLogs } from '../../db/schema';
 import { badRequest } from '../../errors';
 import type { Page } from '../../http';
+import { writeEmbeddedBatch } from './embedded-log-write';
 import {
   addDays,
   createRequestLogPartitions,
@@ -20,15 +20,6 @@ const DAY_MS = 86_400_000;
 /** Analytics windows: today, the last 7 days and the last 30 days, by UTC calendar day, today included. */
 const WEEK_DAYS = 7;
 const MONTH_DAYS = 30;
-
-/** A field of COPY's text format: backslash escapes for the characters that separate fields and rows. */
-function copyField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '\\N';
-  return String(value).replace(
-    /[\\\t\n\r]/g,
-    (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!,
-  );
-}
 
 /**
  * A Postgres array literal, so that a whole column travels as one parameter on both drivers. A batch repeats few
@@ -98,7 +89,6 @@ export function createRequestsService(db: Database, pglite?: PGlite) {
    * again after a commit whose answer was lost finds its id and writes nothing.
    */
   async function write(entries: NewRequestLog[], batchId: string): Promise<void> {
-    const claimBatch = sql`INSERT INTO ${requestLogBatches} (id) VALUES (${batchId}) ON CONFLICT DO NOTHING RETURNING id`;
     const perDay = new Map<string, { appId: string; day: string; count: number; entries: number }>();
     const entryDays = utcDays(entries);
     for (const [i, entry] of entries.entries()) {
@@ -110,43 +100,15 @@ export function createRequestsService(db: Database, pglite?: PGlite) {
       perDay.set(key, bucket);
     }
     const days = [...perDay.values()];
+    if (pglite) return writeEmbeddedBatch(pglite, entries, days, batchId);
+
+    const claimBatch = sql`INSERT INTO ${requestLogBatches} (id) VALUES (${batchId}) ON CONFLICT DO NOTHING RETURNING id`;
     const rollUp = (column: (d: (typeof days)[number]) => string | number) => pgArray(days.map(column));
     const upsertDays = sql`
         INSERT INTO ${requestDailyCounts} (app_id, day, count, entries)
         SELECT * FROM unnest(${rollUp((d) => d.appId)}::uuid[], ${rollUp((d) => d.day)}::date[], ${rollUp((d) => d.count)}::int[], ${rollUp((d) => d.entries)}::int[])
         ON CONFLICT (app_id, day) DO UPDATE SET count = ${requestDailyCounts.count} + excluded.count,
           entries = ${requestDailyCounts.entries} + excluded.entries`;
-
-    if (pglite) {
-      // Embedded: COPY is a third cheaper than INSERT in PGlite, which shares the event loop with the API.
-      // A batch repeats few strings (one app, host, agent and path answer thousands of times): each is escaped
-      // once. Numbers and times need no escaping.
-      const escaped = new Map<string, string>();
-      const field = (value: string) => {
-        let kept = escaped.get(value);
-        if (kept === undefined) escaped.set(value, (kept = copyField(value)));
-        return kept;
-      };
-      const tsv = entries
-        .map(
-          (e) =>
-            `${field(e.appId)}\t${field(e.host)}\t${field(e.agent)}\t${field(e.ipAddress)}\t${field(e.originalUrl)}\t${e.status}\t${e.latencyMs}\t${e.count ?? 1}\t${e.createdAt.toISOString()}`,
-        )
-        .join('\n');
-      const dialect = new PgDialect();
-      const upsert = dialect.sqlToQuery(upsertDays);
-      const claim = dialect.sqlToQuery(claimBatch);
-      await pglite.transaction(async (tx) => {
-        if ((await tx.query(claim.sql, claim.params)).rows.length === 0) return;
-        await tx.query(
-          "COPY request_logs (app_id, host, agent, ip_address, original_url, status, latency_ms, count, created_at) FROM '/dev/blob'",
-          [],
-          { blob: new Blob([tsv]) },
-        );
-        await tx.query(upsert.sql, upsert.params);
-      });
-      return;
-    }
     // One statement with eight array parameters: far cheaper to build and parse than thousands of placeholders.
     const column = <K extends keyof NewRequestLog>(key: K) => entries.map((e) => e[key]);
     await db.transaction(async (tx) => {

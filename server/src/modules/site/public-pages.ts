@@ -1,4 +1,4 @@
-// The public pages as HTML with today's rates in them (issue 22): a crawler, a link preview or a phone whose script
+// The public pages as HTML with today's rates in them: a crawler, a link preview or a phone whose script
 // is still loading reads the numbers before any script runs. The body is the app's own markup (web/src/entry-server),
 // which the app's script hydrates from the data embedded beside it. Each page is rendered once per rates snapshot
 // (and day): the snapshot's version changes with any rate, and the change feed makes every process load a new
@@ -6,7 +6,6 @@
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import escapeHtml from 'escape-html';
 import {
-  ASSET_DISPLAY,
   BASE_DISPLAY,
   DEFAULT_MARKET,
   formatNumber,
@@ -18,14 +17,19 @@ import {
   pairName,
   pairPath,
   type Base,
+  type PagedResponse,
   type PageSeed,
   type Pair,
+  type Plan,
+  type SiteContact,
+  type Status,
   type RenderPage,
   type QuoteWithoutAge,
   withFreshness,
 } from '@afrofx/shared';
-import type { RatesSnapshotSource } from '../paid-api/rates-snapshot';
+import type { RatesSnapshotSource } from '../rates/rates-snapshot';
 import { rateCardPng } from './rate-card';
+import { HOME_PAIR, homeStructuredData, pairStructuredData, quoteOf } from './structured-data';
 
 export interface RenderedPage {
   html: string;
@@ -40,6 +44,8 @@ interface PageHead {
   /** schema.org objects for the page's rates. */
   structuredData?: object[];
   image?: string;
+  /** A page that does not exist: kept out of the index, with no canonical address. */
+  notFound?: boolean;
 }
 
 /** Pages without a pair of their own, with the heading and copy the app shows there. */
@@ -63,6 +69,28 @@ const SITE_PAGES: Record<string, { title: string; heading: string; lead: string 
 
 export const SITE_PAGE_PATHS = Object.keys(SITE_PAGES);
 
+/** The other public pages in the sitemap: drawn on the server too, each from the data it shows. */
+const APP_PAGES: Record<string, { title: string; description: string; data?: 'plans' | 'status' }> = {
+  '/api': {
+    title: 'Forex API',
+    description:
+      'African exchange rates as clean JSON: bank, cash and transfer rates for NGN, KES, ZAR and GHS, with yearly plans and their prices.',
+    data: 'plans',
+  },
+  '/status': {
+    title: 'Service status',
+    description: 'How fresh each market’s rates are, and whether AfroFX is healthy.',
+    data: 'status',
+  },
+  '/company/privacy': { title: 'Privacy policy', description: 'What AfroFX collects, why, and your rights.' },
+  '/company/terms_of_use': {
+    title: 'Terms of use',
+    description: 'The terms of using the AfroFX site, its rates and its API.',
+  },
+};
+
+export const APP_PAGE_PATHS = Object.keys(APP_PAGES);
+
 export const RATES_UNAVAILABLE = 'Rates are temporarily unavailable';
 
 /** The pair's Open Graph / X card image. */
@@ -74,37 +102,18 @@ const money = (base: Base, value: number) => `${BASE_DISPLAY[base].symbol}${form
 // `</script>` inside the JSON would end the element: `<` is written as its JSON escape.
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-function quoteOf(rates: QuoteWithoutAge[], pair: Pair, market: string) {
-  return rates.find((r) => r.base === pair.base && r.asset === pair.asset && r.market === market);
-}
-
-function pairStructuredData(rates: QuoteWithoutAge[], pair: Pair): object[] {
-  return MARKET_TABS.flatMap(({ market, label }) => {
-    const quote = quoteOf(rates, pair, market);
-    if (!quote) return [];
-    return [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'ExchangeRateSpecification',
-        name: `${pairName(pair)}, ${label.toLowerCase()} market`,
-        currency: ASSET_DISPLAY[pair.asset].code,
-        currentExchangeRate: {
-          '@type': 'UnitPriceSpecification',
-          price: quote.sell,
-          priceCurrency: BASE_DISPLAY[pair.base].code,
-          validFrom: quote.updatedAt,
-        },
-        exchangeRateSpread: quote.spread,
-      },
-    ];
-  });
-}
-
 interface PageBody {
   /** What goes into `#root`. */
   markup: string;
   /** The data `markup` was rendered from, when it is the app's own (hydrated by the browser). */
   seed?: PageSeed;
+}
+
+/** Where the plans and the status pages' data come from: the same calls the browser makes. */
+export interface AppPageData {
+  plans: () => Promise<PagedResponse<Plan>>;
+  status: () => Promise<Status>;
+  siteContact: () => Promise<SiteContact>;
 }
 
 export function createPublicPages(options: {
@@ -119,8 +128,9 @@ export function createPublicPages(options: {
   renderPage: RenderPage | undefined;
   /** When a rate counts as stale (STALE_AFTER_HOURS), as the rates API says. */
   staleAfterMs: number;
+  data: AppPageData;
 }) {
-  const { template, snapshot, publicUrl, renderPage, staleAfterMs } = options;
+  const { template, snapshot, publicUrl, renderPage, staleAfterMs, data } = options;
   let cachedVersion = '';
   let cache = new Map<string, Promise<RenderedPage | Buffer>>();
 
@@ -129,7 +139,9 @@ export function createPublicPages(options: {
     const tags = [
       `<title>${escapeHtml(head.title)} · AfroFX</title>`,
       `<meta name="description" content="${escapeHtml(head.description)}" />`,
-      `<link rel="canonical" href="${escapeHtml(url)}" />`,
+      head.notFound
+        ? `<meta name="robots" content="noindex" />`
+        : `<link rel="canonical" href="${escapeHtml(url)}" />`,
       `<meta property="og:type" content="website" />`,
       `<meta property="og:site_name" content="AfroFX" />`,
       `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
@@ -163,13 +175,20 @@ export function createPublicPages(options: {
    * The app's own markup for `path`, drawn from the rates as the API answers them now, followed by that data: the
    * browser's first render reads it and hydrates the markup (web/src/main.tsx).
    */
-  async function app(path: string, rates: QuoteWithoutAge[]): Promise<PageBody> {
+  async function app(
+    path: string,
+    rates: QuoteWithoutAge[],
+    extra: Pick<PageSeed, 'plans' | 'status'> = {},
+  ): Promise<PageBody> {
     if (!renderPage) return { markup: '' };
     const renderedAt = new Date();
     const quotes = withFreshness(rates, renderedAt.getTime(), staleAfterMs);
     const seed: PageSeed = {
       renderedAt: renderedAt.toISOString(),
       rates: Object.fromEntries(MARKETS.map((market) => [market, quotes.filter((q) => q.market === market)])),
+      origin: publicUrl,
+      siteContact: await data.siteContact(),
+      ...extra,
     };
     return { markup: await renderPage(path, seed), seed };
   }
@@ -186,7 +205,45 @@ export function createPublicPages(options: {
       path === '/' && headline
         ? `${page.title}: dollar to naira ${money('naira', headline.sell)} ${MARKET_LABELS[DEFAULT_MARKET].toLowerCase()} sell`
         : page.title;
-    return document({ title, description, path }, await app(path, rates));
+    const home = path === '/';
+    return document(
+      {
+        title,
+        description,
+        path,
+        ...(home && {
+          structuredData: homeStructuredData(rates, publicUrl),
+          image: `${publicUrl}${cardPath(HOME_PAIR)}`,
+        }),
+      },
+      await app(path, rates),
+    );
+  }
+
+  async function appPage(rates: QuoteWithoutAge[], path: string): Promise<string> {
+    const page = APP_PAGES[path]!;
+    const extra =
+      page.data === 'plans'
+        ? { plans: await data.plans() }
+        : page.data === 'status'
+          ? { status: await data.status() }
+          : {};
+    return document(
+      { title: page.title, description: page.description, path },
+      await app(path, rates, extra),
+    );
+  }
+
+  async function notFoundPage(rates: QuoteWithoutAge[], path: string): Promise<string> {
+    return document(
+      {
+        title: 'Page not found',
+        description: 'This page does not exist. Today’s rates are one click away.',
+        path,
+        notFound: true,
+      },
+      await app(path, rates),
+    );
   }
 
   async function pairPage(rates: QuoteWithoutAge[], pair: Pair): Promise<string> {
@@ -273,6 +330,31 @@ export function createPublicPages(options: {
         const brotli = brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
         return { html, brotli };
       });
+    },
+
+    /**
+     * A public page that shows what changes apart from the rates (the plans on sale, the service's health), drawn for
+     * each request; or one that shows neither, drawn once per snapshot.
+     */
+    async renderAppPage(path: string): Promise<RenderedPage> {
+      const fresh = APP_PAGES[path]!.data !== undefined;
+      const make = async (rates: QuoteWithoutAge[]) => {
+        const html = await appPage(rates, path);
+        return {
+          html,
+          brotli: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: fresh ? 5 : 9 } }),
+        };
+      };
+      return fresh ? make((await snapshot.get()).rates) : cached(path, make);
+    },
+
+    /**
+     * The not-found page for `path`, drawn for each request: unknown addresses are countless, so none is kept. The
+     * browser's router shows the same page once hydrated.
+     */
+    async renderNotFound(path: string): Promise<RenderedPage> {
+      const html = await notFoundPage((await snapshot.get()).rates, path);
+      return { html, brotli: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) };
     },
 
     /** The pair's card image (PNG), drawn once per rates snapshot. */

@@ -1,11 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, SiteContact } from '@afrofx/shared';
 import { ok } from '../../http';
-import type { Config } from '../../config';
+import type { PaymentProviderName, TelegramSettings } from '../../settings';
+
+/** The settings the site's contact answer is made of. */
+export interface SiteContactSettings {
+  supportEmail: string;
+  paymentProvider: PaymentProviderName;
+  telegram: TelegramSettings | undefined;
+}
+
+/** What the site shows of the server's configuration; a server-rendered page carries it too. */
+export const siteContact = (config: SiteContactSettings): SiteContact => ({
+  supportEmail: config.supportEmail,
+  demo: config.paymentProvider === 'sandbox',
+  telegramBot: config.telegram?.link ?? null,
+});
 
 /** What app.ts hands these routes. */
 export interface SiteRoutesOptions {
-  runtime: { config: Pick<Config, 'supportEmail' | 'paymentProvider'> };
+  runtime: { config: SiteContactSettings };
 }
 
 export const siteRoutes: FastifyPluginAsyncTypebox<SiteRoutesOptions> = async (app, { runtime }) => {
@@ -18,10 +32,6 @@ export const siteRoutes: FastifyPluginAsyncTypebox<SiteRoutesOptions> = async (a
         response: { 200: Envelope(SiteContact) },
       },
     },
-    async () =>
-      ok(
-        { supportEmail: runtime.config.supportEmail, demo: runtime.config.paymentProvider === 'sandbox' },
-        'Site contact fetched.',
-      ),
+    async () => ok(siteContact(runtime.config), 'Site contact fetched.'),
   );
 };

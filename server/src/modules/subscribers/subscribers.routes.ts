@@ -10,16 +10,15 @@ import {
   UnsubscribeParams,
 } from '@afrofx/shared';
 import { Type } from '@sinclair/typebox';
-import { done, paged, pageOf } from '../../http';
-import type { Config } from '../../config';
+import { messageOnly, paged, pageOf } from '../../http';
 import type { SubscribersService } from './subscribers.service';
-import { LIMITS } from '../../plugins/limits';
+import { LIMITS } from '../../limits';
 import { subscriberOfUnsubscribeToken, UNSUBSCRIBE_LINK_INVALID } from './unsubscribe-token';
 
 /** What app.ts hands these routes. */
 export interface SubscribersRoutesOptions {
   services: { subscribers: SubscribersService };
-  runtime: { config: Pick<Config, 'jwtSecret'> };
+  runtime: { config: { jwtSecret: string } };
 }
 
 export const subscribersRoutes: FastifyPluginAsyncTypebox<SubscribersRoutesOptions> = async (
@@ -43,7 +42,9 @@ export const subscribersRoutes: FastifyPluginAsyncTypebox<SubscribersRoutesOptio
       await services.subscribers.subscribe(request.body.email, () =>
         app.firstMailInWindow(request, 'subscription'),
       );
-      return done('Thanks for subscribing! Check your e-mail for a link to confirm your subscription.');
+      return messageOnly(
+        'Thanks for subscribing! Check your e-mail for a link to confirm your subscription.',
+      );
     },
   );
 
@@ -62,7 +63,7 @@ export const subscribersRoutes: FastifyPluginAsyncTypebox<SubscribersRoutesOptio
     },
     async (request) => {
       const { alreadyActive } = await services.subscribers.confirm(request.params.id);
-      return done(
+      return messageOnly(
         alreadyActive
           ? 'Your subscription has already been activated.'
           : 'Your subscription has been activated.',
@@ -93,7 +94,7 @@ export const subscribersRoutes: FastifyPluginAsyncTypebox<SubscribersRoutesOptio
     async (request) => {
       const subscriberId = subscriberOfUnsubscribeToken(runtime.config.jwtSecret, request.params.token);
       const { alreadyInactive } = await services.subscribers.unsubscribe(subscriberId);
-      return done(
+      return messageOnly(
         alreadyInactive
           ? 'This address is already unsubscribed from daily rates.'
           : 'You have been unsubscribed. You will get no more daily rates e-mails.',
@@ -134,7 +135,7 @@ export const subscribersRoutes: FastifyPluginAsyncTypebox<SubscribersRoutesOptio
     },
     async (request) => {
       await services.subscribers.remove(request.params.id);
-      return done('Email removed successfully.');
+      return messageOnly('Email removed successfully.');
     },
   );
 

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { MailType, Subscriber } from '@afrofx/shared';
+import type { Base, DailyMailPreferences, Market, MailType, Subscriber } from '@afrofx/shared';
 import type { Database } from '../../db/client';
 import { mailingListSubscribers, rateMailingRecipients, rateMailings } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Page } from '../../http';
-import type { Enqueue } from '../../jobs/enqueue';
+import type { Enqueue } from '../../queue/enqueue';
 
 type SubscriberRow = typeof mailingListSubscribers.$inferSelect;
 
@@ -14,6 +14,13 @@ const toSubscriber = (row: SubscriberRow): Subscriber => ({
   isActivated: row.isActivated,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** The daily-rates subscriber of an address. */
+const ofAddress = (email: string) =>
+  and(
+    sql`lower(${mailingListSubscribers.email}) = ${email.toLowerCase()}`,
+    eq(mailingListSubscribers.mailType, 'mailing_list'),
+  );
 
 export interface SubscribeResult {
   created: boolean;
@@ -91,6 +98,24 @@ export function createSubscribersService(db: Database, enqueue: Enqueue) {
       return { alreadyInactive: deactivated.length === 0 };
     },
 
+    /** The daily mail's preferences of an address that takes it; null when it does not. */
+    async dailyPreferences(email: string): Promise<DailyMailPreferences | null> {
+      const [row] = await db
+        .select({ bases: mailingListSubscribers.bases, markets: mailingListSubscribers.markets })
+        .from(mailingListSubscribers)
+        .where(and(ofAddress(email), eq(mailingListSubscribers.isActivated, true)));
+      return row ?? null;
+    },
+
+    async setDailyPreferences(email: string, preferences: DailyMailPreferences): Promise<void> {
+      const updated = await db
+        .update(mailingListSubscribers)
+        .set(preferences)
+        .where(and(ofAddress(email), eq(mailingListSubscribers.isActivated, true)))
+        .returning({ id: mailingListSubscribers.id });
+      if (updated.length === 0) throw notFound('This address does not take the daily rates mail.');
+    },
+
     async findById(id: string): Promise<Subscriber | undefined> {
       const [row] = await db.select().from(mailingListSubscribers).where(eq(mailingListSubscribers.id, id));
       return row && toSubscriber(row);
@@ -160,9 +185,17 @@ export function createSubscribersService(db: Database, enqueue: Enqueue) {
       return row !== undefined && row.completedAt === null;
     },
 
-    async pendingRecipients(mailingId: string, limit: number): Promise<Array<{ id: string; email: string }>> {
+    async pendingRecipients(
+      mailingId: string,
+      limit: number,
+    ): Promise<Array<{ id: string; email: string; bases: Base[]; markets: Market[] }>> {
       return db
-        .select({ id: mailingListSubscribers.id, email: mailingListSubscribers.email })
+        .select({
+          id: mailingListSubscribers.id,
+          email: mailingListSubscribers.email,
+          bases: mailingListSubscribers.bases,
+          markets: mailingListSubscribers.markets,
+        })
         .from(mailingListSubscribers)
         .leftJoin(rateMailingRecipients, sentIn(mailingId))
         .where(notYetSent)

@@ -5,6 +5,7 @@ import { quotaPeriod } from '@afrofx/shared';
 import type { ChangeFeed } from '../../change-feed';
 import type { Database } from '../../db/client';
 import { accounts, apps, subscriptions, usageWarnings } from '../../db/schema';
+import { periodCount } from './subscriptions.repository';
 
 export const WARNING_PERCENTS = [80, 100] as const;
 
@@ -79,9 +80,8 @@ export function createSubscriptionLifecycle(db: Database, changes: ChangeFeed) {
       const warnings: UsageWarning[] = [];
       for (const { subscription: row, appName, email, firstName } of running) {
         const period = quotaPeriod(row.startsAt, row.expireAt, now);
-        const stale = row.lastIncrement === null || row.lastIncrement < period.start;
-        let used = row.processedRequests;
-        if (stale && used > 0) {
+        const used = periodCount(row.processedRequests, row.lastIncrement, period.start);
+        if (used !== row.processedRequests) {
           // A new month of the term: last month's count is reset, unless the paid API counted meanwhile.
           const cleared = await db
             .update(subscriptions)
@@ -89,7 +89,7 @@ export function createSubscriptionLifecycle(db: Database, changes: ChangeFeed) {
             .where(
               and(
                 eq(subscriptions.id, row.id),
-                eq(subscriptions.processedRequests, used),
+                eq(subscriptions.processedRequests, row.processedRequests),
                 row.lastIncrement
                   ? eq(subscriptions.lastIncrement, row.lastIncrement)
                   : sql`${subscriptions.lastIncrement} is null`,
@@ -98,7 +98,6 @@ export function createSubscriptionLifecycle(db: Database, changes: ChangeFeed) {
             .returning({ id: subscriptions.id });
           if (cleared.length > 0) reset++;
         }
-        if (stale) used = 0;
         const status = used >= row.requestLimit ? 'exhausted' : 'active';
         if (status !== row.status) {
           const changed = await db

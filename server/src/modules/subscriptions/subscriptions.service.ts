@@ -3,8 +3,7 @@ import { quotaPeriod, type Subscription, type Transaction } from '@afrofx/shared
 import type { Database } from '../../db/client';
 import { accounts, apps, plans, subscriptions, transactions } from '../../db/schema';
 import type { Page } from '../../http';
-
-type SubscriptionRow = typeof subscriptions.$inferSelect;
+import { periodCount, type SubscriptionRow } from './subscriptions.repository';
 
 /**
  * DESIGN §4: expired after expireAt; the monthly count resets each month of the term, so a count last raised in an
@@ -14,10 +13,11 @@ export function currentUsage(
   row: SubscriptionRow,
   now: Date,
 ): { status: Subscription['status']; processed: number } {
-  if (row.status === 'upcoming') return { status: 'upcoming', processed: row.processedRequests };
+  if (row.status === 'upcoming' || row.status === 'upgraded')
+    return { status: row.status, processed: row.processedRequests };
   if (row.expireAt <= now) return { status: 'expired', processed: row.processedRequests };
   const { start } = quotaPeriod(row.startsAt, row.expireAt, now);
-  const processed = row.lastIncrement && row.lastIncrement >= start ? row.processedRequests : 0;
+  const processed = periodCount(row.processedRequests, row.lastIncrement, start);
   return { status: processed >= row.requestLimit ? 'exhausted' : 'active', processed };
 }
 

@@ -1,7 +1,7 @@
 // The deliveries an endpoint receives, as the OpenAPI 3.1 `webhooks` section describes them: generated clients and
 // the documentation page type a receiver's body from these.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { Quote, WEBHOOK_SIGNATURE_HEADER, WebhookThreshold } from '@afrofx/shared';
+import { Quote, RateRevision, WEBHOOK_SIGNATURE_HEADER, WebhookThreshold } from '@afrofx/shared';
 
 const delivery = (type: string, data: TSchema, example: unknown) =>
   Type.Object(
@@ -39,6 +39,10 @@ const rateExample = {
   sell: 1510.25,
   createdAt: '2026-11-24T09:00:00.000Z',
   updatedAt: '2026-11-24T09:00:00.000Z',
+  source: 'desk',
+  publishedAt: '2026-11-24T09:00:00.000Z',
+  publicationId: '7a1c2e3f-4b5d-4e6f-8a9b-0c1d2e3f4a5b',
+  revision: 0,
   mid: 1505.375,
   spread: 9.75,
   spreadPct: 0.6477,
@@ -58,8 +62,46 @@ const Threshold = Type.Composite([
 const EVENTS: Record<string, { summary: string; description: string; schema: TSchema }> = {
   'rate.updated': {
     summary: 'A rate was entered',
-    description: 'Sent for each new rate of a market and pair the endpoint chose.',
-    schema: delivery('rate.updated', Type.Object({ rate: Rate }), { rate: rateExample }),
+    description:
+      "Sent once per publication that has rates of the markets and pairs the endpoint chose: `rates` holds every one of them (a morning's board is one delivery), `rate` the first.",
+    schema: delivery(
+      'rate.updated',
+      Type.Object({
+        rate: Rate,
+        rates: Type.Array(Rate),
+        publication: Type.Object({
+          id: Type.String({ format: 'uuid' }),
+          publishedAt: Type.String({ format: 'date-time' }),
+        }),
+      }),
+      {
+        rate: rateExample,
+        rates: [rateExample],
+        publication: { id: '7a1c2e3f-4b5d-4e6f-8a9b-0c1d2e3f4a5b', publishedAt: '2026-11-24T09:00:00.000Z' },
+      },
+    ),
+  },
+  'rate.corrected': {
+    summary: 'A published rate was corrected',
+    description:
+      'Sent when an admin corrects a published rate of a market and pair the endpoint chose: `rate` is the record as reads now serve it, `revision` both values and the reason.',
+    schema: delivery('rate.corrected', Type.Object({ rate: Rate, revision: RateRevision }), {
+      rate: { ...rateExample, revision: 1 },
+      revision: {
+        _id: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
+        rateId: rateExample._id,
+        revision: 1,
+        kind: 'correction',
+        market: 'bank',
+        base: 'naira',
+        asset: 'dollar',
+        old: { buy: 150.05, sell: 1510.25 },
+        new: { buy: 1500.5, sell: 1510.25 },
+        reason: 'A misplaced digit in the buy',
+        publishedAt: '2026-11-24T09:00:00.000Z',
+        revisedAt: '2026-11-24T09:05:00.000Z',
+      },
+    }),
   },
   'rate.threshold': {
     summary: 'A rate crossed a watched level',

@@ -30,7 +30,7 @@ function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
 }
 
 /**
- * Issue 21: classified by ipaddr.js, and only its `unicast` range passes (private, loopback, link-local,
+ * Classified by ipaddr.js, and only its `unicast` range passes (private, loopback, link-local,
  * site-local, reserved, documentation, multicast and the rest are refused). An IPv6 address that carries IPv4
  * addresses is judged by them instead; anything that does not parse is refused.
  */

@@ -1,7 +1,8 @@
 // The Webhooks section of the API documentation (/docs): what is sent, and how a receiver checks the signature.
 export const webhooksGuide = `Be told when a rate moves instead of polling. Register an endpoint per app (an active plan is
-needed) for \`rate.updated\` (a new rate of the pairs and markets you chose; none chosen means all) and
-\`rate.threshold\` (a pair's buy or sell price crossed a level, up or down: once per crossing).
+needed) for \`rate.updated\` (a publication with new rates of the pairs and markets you chose, all of them in one
+delivery; none chosen means all), \`rate.threshold\` (a pair's buy or sell price crossed a level, up or down: once
+per crossing) and \`rate.corrected\` (a published rate was corrected: the old and new values and the reason).
 
 Each delivery is a \`POST\` with a JSON body \`{ "id", "type", "createdAt", "data" }\` (the \`webhooks\` section of
 the OpenAPI document types each event; \`rate.updated\` carries the rate as \`/v1/rates\` answers it, with mid, spread

@@ -12,12 +12,11 @@ import {
   WebhookEndpointWithSecret,
   WebhookParams,
 } from '@afrofx/shared';
-import { notFound, unauthorized } from '../../errors';
-import { done, ok, paged, pageOf } from '../../http';
+import { APP_NOT_FOUND, notFound, unauthorized } from '../../errors';
+import { messageOnly, ok, paged, pageOf } from '../../http';
 import type { AppsService } from '../apps/apps.service';
 import type { WebhooksService } from './webhooks.service';
-import { APP_NOT_FOUND } from '../apps/apps.service';
-import { LIMITS } from '../../plugins/limits';
+import { LIMITS } from '../../limits';
 
 const PRIVATE_KEY = /^Bearer\s+(sk_\S+)\s*$/i;
 const INVALID_KEY =
@@ -34,7 +33,8 @@ export interface WebhooksRoutesOptions {
  * the app's own private key, as a customer's deployment script would.
  */
 export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = async (app, { services }) => {
-  app.addHook('preHandler', async (request) => {
+  const keyLimit = app.limit(LIMITS.webhookManagement);
+  app.addHook('preHandler', async (request, reply) => {
     const { appId } = request.params as { appId: string };
     const privateKey = PRIVATE_KEY.exec(request.headers.authorization ?? '')?.[1];
     if (privateKey) {
@@ -42,6 +42,9 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
       const keyApp = await services.apps.appOfPrivateKey(privateKey);
       if (!keyApp) throw unauthorized(INVALID_KEY);
       if (keyApp !== appId) throw notFound(APP_NOT_FOUND);
+      // A script with the key is limited per app, counted once the key holds the app (nobody else spends its
+      // count); the console's own calls, with the developer's session, are not.
+      await keyLimit(request, reply);
       return;
     }
     await app.requireDeveloper(request);
@@ -110,7 +113,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
     },
     async (request) => {
       await services.webhooks.remove(request.params.appId, request.params.endpointId);
-      return done('Webhook endpoint deleted.');
+      return messageOnly('Webhook endpoint deleted.');
     },
   );
 

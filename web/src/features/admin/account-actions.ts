@@ -8,7 +8,7 @@ export interface RowAction {
 
 /**
  * SPEC §4 toggles the status. Read literally it labels an active account's button 'Enable Account' although the
- * click disables it (issue 25): a button names what it does, so an active account shows 'Disable Account' (after a
+ * click disables it: a button names what it does, so an active account shows 'Disable Account' (after a
  * confirmation that says so) and a disabled one 'Enable Account'.
  */
 export function statusAction(user: AdminUser): RowAction {

@@ -1,5 +1,14 @@
 import type {
+  AdminActivity,
+  AdminActivityQuery,
+  AdminRate,
   AdminRatesFilter,
+  AdminSettingsPatch,
+  DeskBoard,
+  PublicationInput,
+  PublicationResult,
+  PublicationRowIssue,
+  RateCorrectionInput,
   AdminSession,
   AdminUser,
   ApiEnvelope,
@@ -8,12 +17,14 @@ import type {
   FeatureInput,
   HeldPayment,
   JobRun,
+  RateStatus,
   Market,
   PagedResponse,
   Plan,
   PlanInput,
   Rate,
   RateInput,
+  SignInLockInput,
   Subscriber,
   Subscription,
   Transaction,
@@ -42,7 +53,7 @@ const adminApi = api.injectEndpoints({
     changeAdminPassword: build.mutation<ApiEnvelope<{ token: string }>, ChangePasswordInput>({
       query: (body) => ({ url: 'admin/change_password', method: 'POST', body }),
     }),
-    fetchAllRates: build.infiniteQuery<PagedResponse<Rate>, AdminRatesFilter, number>({
+    fetchAllRates: build.infiniteQuery<PagedResponse<AdminRate>, AdminRatesFilter, number>({
       infiniteQueryOptions: pageOptions,
       query: ({ queryArg, pageParam }) =>
         `admin/fetch_all_rates?${new URLSearchParams({ ...queryArg, page: String(pageParam) })}`,
@@ -58,12 +69,15 @@ const adminApi = api.injectEndpoints({
       query: (body) => ({ url: 'admin/create_rate', method: 'POST', body }),
       invalidatesTags: ['Rate'],
     }),
-    editRate: build.mutation<ApiEnvelope<Rate>, { id: string; body: RateInput }>({
+    editRate: build.mutation<ApiEnvelope<Rate>, { id: string; body: RateCorrectionInput }>({
       query: ({ id, body }) => ({ url: `admin/edit_rate/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: ['Rate'],
     }),
-    deleteRate: build.mutation<ApiEnvelope<unknown>, string>({
-      query: (id) => ({ url: `admin/delete_rate/${encodeURIComponent(id)}`, method: 'DELETE' }),
+    deleteRate: build.mutation<ApiEnvelope<unknown>, { id: string; reason: string }>({
+      query: ({ id, reason }) => ({
+        url: `admin/delete_rate/${encodeURIComponent(id)}?${new URLSearchParams({ reason })}`,
+        method: 'DELETE',
+      }),
       invalidatesTags: ['Rate'],
     }),
     exportRates: build.mutation<ApiEnvelope<unknown>, { email: string }>({
@@ -89,6 +103,11 @@ const adminApi = api.injectEndpoints({
     }),
     fetchJobRuns: build.query<PagedResponse<JobRun>, void>({
       query: () => 'admin/job_runs',
+    }),
+    fetchRateStatus: build.query<ApiEnvelope<RateStatus>, void>({
+      query: () => 'admin/rate_status',
+      // A publication changes a market's status: it is read again with the rates.
+      providesTags: [{ type: 'Rate', id: 'STATUS' }],
     }),
     fetchAdminPlans: build.infiniteQuery<PagedResponse<Plan>, void, number>({
       infiniteQueryOptions: pageOptions,
@@ -137,6 +156,9 @@ const adminApi = api.injectEndpoints({
     createUser: build.mutation<ApiEnvelope<AdminUser>, { email: string; password: string }>({
       query: (body) => ({ url: 'admin/create_user', method: 'POST', body }),
     }),
+    liftSignInLock: build.mutation<ApiEnvelope<null>, SignInLockInput>({
+      query: (body) => ({ url: 'admin/lift_sign_in_lock', method: 'POST', body }),
+    }),
     // SPEC §7: one call per status and customer action, named as the server names them.
     changeAccount: build.mutation<ApiEnvelope<null>, { id: string; action: AccountAction }>({
       query: ({ id, action }) => ({ url: `admin/${action}/${encodeURIComponent(id)}`, method: 'PUT' }),
@@ -148,6 +170,36 @@ const adminApi = api.injectEndpoints({
     fetchAllApps: build.infiniteQuery<PagedResponse<App>, void, number>({
       infiniteQueryOptions: pageOptions,
       query: ({ pageParam }) => `admin/fetch_apps?page=${pageParam}`,
+    }),
+    fetchDesk: build.query<DeskBoard, void>({
+      query: () => 'admin/desk',
+      transformResponse: (response: ApiEnvelope<DeskBoard>) => response.data,
+      providesTags: [{ type: 'Rate', id: 'DESK' }],
+    }),
+    // A refused publication answers 400 with the issues of each row: the desk shows them in place, not as a toast.
+    publishRates: build.mutation<
+      ApiEnvelope<PublicationResult> | { message: string; issues: PublicationRowIssue[] },
+      PublicationInput
+    >({
+      query: (body) => ({
+        url: 'admin/rate_publications',
+        method: 'POST',
+        body,
+        validateStatus: (response) => response.status < 300 || response.status === 400,
+      }),
+      invalidatesTags: ['Rate'],
+    }),
+    updateDeskSettings: build.mutation<ApiEnvelope<unknown>, AdminSettingsPatch>({
+      query: (body) => ({ url: 'admin/settings', method: 'PUT', body }),
+      invalidatesTags: [{ type: 'Rate', id: 'DESK' }],
+    }),
+    fetchActivity: build.query<PagedResponse<AdminActivity>, AdminActivityQuery>({
+      query: (filter) =>
+        `admin/activity?${new URLSearchParams(
+          Object.entries(filter).flatMap(([key, value]) =>
+            value === undefined || value === '' ? [] : [[key, String(value)]],
+          ),
+        )}`,
     }),
     fetchAllSubscriptions: build.infiniteQuery<PagedResponse<Subscription>, void, number>({
       infiniteQueryOptions: pageOptions,
@@ -171,6 +223,7 @@ export const {
   useSendRatesMailMutation,
   useSendTweetMutation,
   useFetchJobRunsQuery,
+  useFetchRateStatusQuery,
   useFetchAdminPlansInfiniteQuery,
   useCreatePlanMutation,
   useEditPlanMutation,
@@ -183,6 +236,11 @@ export const {
   useFetchUsersInfiniteQuery,
   useCreateUserMutation,
   useChangeAccountMutation,
+  useLiftSignInLockMutation,
   useFetchApiWaitListInfiniteQuery,
   useFetchAllAppsInfiniteQuery,
+  useFetchDeskQuery,
+  usePublishRatesMutation,
+  useFetchActivityQuery,
+  useUpdateDeskSettingsMutation,
 } = adminApi;

@@ -1,4 +1,6 @@
 // The admin console, loaded on first visit so that public visitors and developers do not download it.
+export { ActivityPage } from './pages/ActivityPage';
+export { DeskPage } from './pages/DeskPage';
 export { AdminLoginPage } from './pages/AdminLoginPage';
 export { ApiWaitListPage } from './pages/ApiWaitListPage';
 export { AppsPage } from './pages/AppsPage';

@@ -9,7 +9,7 @@ describe('validatePlanForm', () => {
       name: 'Growth',
       amount: 1_000_000,
       numberOfRequest: 1_000_000_000,
-      entitlements: ALL_ENTITLEMENTS,
+      entitlements: { ...ALL_ENTITLEMENTS, endpoints: ['latest'] },
     });
   });
 

@@ -1,18 +1,13 @@
 import {
   ASSET_DISPLAY,
-  ASSETS,
   BASE_DISPLAY,
   baseSymbol,
-  BASES,
   formatNumber,
   MARKET_LABELS,
-  MARKETS,
-  type Asset,
-  type Base,
-  type Market,
+  RateInput,
   type Rate,
-  type RateInput,
 } from '@afrofx/shared';
+import { contractValidation, numberFrom, type FieldMessages } from '../../lib/contract-form';
 
 export interface RateFormValues {
   market: string;
@@ -22,40 +17,38 @@ export interface RateFormValues {
   sell: string;
 }
 
-export type RateFormErrors = Partial<Record<keyof RateFormValues, string>>;
+/** A price: a plain decimal number, no sign or exponent. */
+const DECIMAL = /^(\d+(\.\d+)?|\.\d+)$/;
 
-const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
-  (values as readonly string[]).includes(value);
+const price = (label: string): FieldMessages => ({
+  required: `${label} is required.`,
+  invalid: `${label} must be a number.`,
+  tooSmall: `${label} must be greater than zero.`,
+  tooLarge: ({ maximum }) => `${label} must be at most ${formatNumber(maximum!, 0)}.`,
+});
+const choice = (label: string): FieldMessages => ({
+  required: `${label} is required.`,
+  invalid: `${label} is required.`,
+});
 
-function priceError(label: string, text: string): string | undefined {
-  const trimmed = text.trim();
-  if (!trimmed) return `${label} is required.`;
-  if (!/^\d+(\.\d+)?$/.test(trimmed) && !/^\.\d+$/.test(trimmed)) return `${label} must be a number.`;
-  if (Number(trimmed) <= 0) return `${label} must be greater than zero.`;
-  return undefined;
-}
-
-/** SPEC §5: market, asset, base, buy and sell are all required; buy and sell are numeric. */
-export function validateRateForm(values: RateFormValues): { errors: RateFormErrors; input?: RateInput } {
-  const errors: RateFormErrors = {
-    market: isOneOf(MARKETS, values.market) ? undefined : 'Market is required.',
-    asset: isOneOf(ASSETS, values.asset) ? undefined : 'Asset is required.',
-    base: isOneOf(BASES, values.base) ? undefined : 'Base is required.',
-    buy: priceError('Buy', values.buy),
-    sell: priceError('Sell', values.sell),
-  };
-  if (Object.values(errors).some(Boolean)) return { errors };
-  return {
-    errors: {},
-    input: {
-      market: values.market as Market,
-      asset: values.asset as Asset,
-      base: values.base as Base,
-      buy: Number(values.buy.trim()),
-      sell: Number(values.sell.trim()),
-    },
-  };
-}
+/** SPEC §5: market, asset, base, buy and sell are all required; buy and sell are numeric (RateInput's rules). */
+export const validateRateForm = contractValidation({
+  schema: RateInput,
+  toInput: (values: RateFormValues) => ({
+    market: values.market || undefined,
+    asset: values.asset || undefined,
+    base: values.base || undefined,
+    buy: numberFrom(values.buy, DECIMAL),
+    sell: numberFrom(values.sell, DECIMAL),
+  }),
+  messages: {
+    market: choice('Market'),
+    asset: choice('Asset'),
+    base: choice('Base'),
+    buy: price('Buy'),
+    sell: price('Sell'),
+  },
+});
 
 /** A new price this far from the latest for its pair and market is asked about before it is saved (a fat finger). */
 export const RATE_DRIFT_CONFIRM_PCT = 20;

@@ -201,7 +201,7 @@ describe('buying a plan', () => {
     expect(api.complete).not.toHaveBeenCalled();
   });
 
-  it('activates a free plan with no script, no modal and no confirmation (issue 20)', async () => {
+  it('activates a free plan with no script, no modal and no confirmation', async () => {
     const open = provideModal((options) => options.onSuccess(success));
     const api = calls(checkoutFor('USD', nextScriptUrl()));
     api.initialize.mockResolvedValue({
@@ -217,7 +217,7 @@ describe('buying a plan', () => {
     expect(outcome).toEqual({
       kind: 'activated',
       message:
-        'The free Free plan is active on this app: its key can call the API now, up to 1,000 calls a month.',
+        'The Free plan is active on this app at no charge: its key can call the API now, up to 1,000 calls a month.',
     });
     expect(document.head.querySelector('script')).toBeNull();
     expect(open).not.toHaveBeenCalled();

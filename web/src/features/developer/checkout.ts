@@ -1,10 +1,11 @@
-import type {
-  BasqetSuccess,
-  CreateTransactionInput,
-  InitializedPayment,
-  PaymentCheckout,
-  PaymentCurrency,
-  Purchase,
+import {
+  planTitle,
+  type BasqetSuccess,
+  type CreateTransactionInput,
+  type InitializedPayment,
+  type PaymentCheckout,
+  type PaymentCurrency,
+  type Purchase,
 } from '@afrofx/shared';
 
 /** SPEC §8: what the Plans tab says when the provider's checkout script cannot be loaded. */
@@ -121,11 +122,11 @@ export async function purchasePlan(
     currency: order.currency,
     isUpcoming: order.isUpcoming,
   });
-  // Issue 20: a free plan is active once initialized; there is nothing to pay.
+  // A free plan is active once initialized; there is nothing to pay.
   if ('activated' in checkout)
     return {
       kind: 'activated',
-      message: `The free ${checkout.subscription.plan.name} plan is active on this app: its key can call the API now, up to ${checkout.subscription.limit.toLocaleString('en-US')} calls a month.`,
+      message: `The ${planTitle(checkout.subscription.plan.name)} is active on this app at no charge: its key can call the API now, up to ${checkout.subscription.limit.toLocaleString('en-US')} calls a month.`,
     };
   await loadCheckoutScript(checkout.scriptUrl);
   const outcome = await payInModal(checkout);

@@ -1,5 +1,4 @@
 // The developer portal, loaded on first visit so that public visitors do not download it.
-export { DeveloperLayout } from './components/DeveloperLayout';
 export { ActivateAccountPage } from './pages/ActivateAccountPage';
 export { ApiKeysPage } from './pages/ApiKeysPage';
 export { AppsPage } from './pages/AppsPage';

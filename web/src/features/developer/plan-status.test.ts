@@ -58,12 +58,13 @@ describe('buying a plan (SPEC §4)', () => {
 });
 
 describe('an upcoming purchase (SPEC §4)', () => {
-  it('is one made in the last 5 days of a plan that has not expired', () => {
+  it('is one made in the last 5 days of a plan still serving', () => {
     expect(isUpcomingPurchase(endingIn(4), now)).toBe(true);
-    expect(isUpcomingPurchase(endingIn(2, { status: 'exhausted' }), now)).toBe(true);
   });
 
-  it('is not one without a plan, after it expired, or earlier in its term', () => {
+  it('is not one without a plan, after it expired, over an exhausted plan, or earlier in its term', () => {
+    // An exhausted plan serves nothing: a purchase over it starts at once, in its last 5 days too.
+    expect(isUpcomingPurchase(endingIn(2, { status: 'exhausted' }), now)).toBe(false);
     expect(isUpcomingPurchase(null, now)).toBe(false);
     expect(isUpcomingPurchase(endingIn(-1, { status: 'expired' }), now)).toBe(false);
     expect(isUpcomingPurchase(endingIn(2, { status: 'expired' }), now)).toBe(false);

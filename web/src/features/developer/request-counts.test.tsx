@@ -3,7 +3,7 @@ import { makeSubscription } from '../../test/developer';
 import { SubscriptionUsage } from './components/SubscriptionUsage';
 import { LOG_COUNT_NOTE, QUOTA_COUNT_NOTE, TRAFFIC_COUNT_NOTE, requestLogSummary } from './request-counts';
 
-// Issue 20: the same traffic as three figures (dashboard 27 today, quota 24, log 25 rows): each says what it counts.
+// The same traffic as three figures (dashboard 27 today, quota 24, log 25 rows): each says what it counts.
 describe('the three request counts say what they count', () => {
   it('the quota counts charged calls, and says refusals, 304s and server errors are free', () => {
     render(<SubscriptionUsage subscription={makeSubscription({ processedRequest: 24, limit: 1000 })} />);

@@ -17,7 +17,7 @@ interface PlanPurchaseOptions {
   usdRate: number | undefined;
   /**
    * SPEC §4: after a successful payment the subscription is refreshed and the page reloads; the reloaded page says
-   * so from the server's receipt of this payment (issue 20), since a toast would not survive the reload.
+   * so from the server's receipt of this payment, since a toast would not survive the reload.
    */
   onPurchased: (purchase: Purchase) => Promise<void>;
   /** A free plan started with no payment: the subscription is refreshed, and the page stays to say so. */

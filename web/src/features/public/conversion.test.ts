@@ -1,4 +1,4 @@
-import { foreignToNaira, nairaToForeign, parseAmount } from './conversion';
+import { baseToForeign, foreignToBase, parseAmount, sideFor } from './conversion';
 
 describe('rate calculator arithmetic', () => {
   it('reads amounts typed with or without thousands separators', () => {
@@ -14,12 +14,21 @@ describe('rate calculator arithmetic', () => {
   });
 
   it('converts a foreign amount to whole naira (SPEC §9: 2 decimals, then the integer part)', () => {
-    expect(foreignToNaira(100, 1530.55)).toBe(153055);
-    expect(foreignToNaira(1.5, 1530.55)).toBe(2295);
+    expect(foreignToBase(100, 1530.55)).toBe(153055);
+    expect(foreignToBase(1.5, 1530.55)).toBe(2295);
   });
 
   it('converts a naira balance to the foreign amount it covers, to the cent', () => {
-    expect(nairaToForeign(153055, 1530.55)).toBe(100);
-    expect(nairaToForeign(1000, 1530)).toBe(0.65);
+    expect(baseToForeign(153055, 1530.55)).toBe(100);
+    expect(baseToForeign(1000, 1530)).toBe(0.65);
+  });
+});
+
+describe('sideFor', () => {
+  it('uses the buy price into the base, the sell price out of it, and a chosen side over both', () => {
+    expect(sideFor('into-base', 'auto')).toBe('buy');
+    expect(sideFor('from-base', 'auto')).toBe('sell');
+    expect(sideFor('into-base', 'sell')).toBe('sell');
+    expect(sideFor('from-base', 'buy')).toBe('buy');
   });
 });

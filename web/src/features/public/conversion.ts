@@ -7,12 +7,22 @@ export function parseAmount(text: string): number | undefined {
   return Number(cleaned);
 }
 
-/** SPEC §9: a foreign amount in naira is the product kept to 2 decimals, then its integer part. */
-export function foreignToNaira(amount: number, rate: number): number {
+/** SPEC §9: a foreign amount in the base is the product kept to 2 decimals, then its integer part. */
+export function foreignToBase(amount: number, rate: number): number {
   return convertFunds(amount, rate);
 }
 
-/** The foreign amount a naira balance buys, to the cent and never more than the balance covers. */
-export function nairaToForeign(naira: number, rate: number): number {
-  return rate > 0 ? Math.floor(Number(((naira / rate) * 100).toFixed(6))) / 100 : 0;
+/** The foreign amount a base balance buys, to the cent and never more than the balance covers. */
+export function baseToForeign(balance: number, rate: number): number {
+  return rate > 0 ? Math.floor(Number(((balance / rate) * 100).toFixed(6))) / 100 : 0;
 }
+
+export type Direction = 'into-base' | 'from-base';
+export type SideChoice = 'auto' | 'buy' | 'sell';
+
+/**
+ * The price a conversion uses: foreign currency converted into the base is bought at the buy price, the base
+ * converted into foreign currency is sold at the sell price; a side the visitor picks overrides the rule.
+ */
+export const sideFor = (direction: Direction, choice: SideChoice): 'buy' | 'sell' =>
+  choice !== 'auto' ? choice : direction === 'into-base' ? 'buy' : 'sell';

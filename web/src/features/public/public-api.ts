@@ -1,6 +1,7 @@
 import type {
   ApiEnvelope,
   Market,
+  OfficialRate,
   PageSeed,
   PagedResponse,
   Plan,
@@ -19,6 +20,10 @@ const publicApi = api.injectEndpoints({
       query: (market) => `user/fetch_rates/${market}`,
       transformResponse: (response: ApiEnvelope<Quote[]>) => response.data,
       providesTags: (_result, _error, market) => [{ type: 'Rate', id: market }],
+    }),
+    fetchOfficialRates: build.query<OfficialRate[], void>({
+      query: () => 'user/official_rates',
+      transformResponse: (response: ApiEnvelope<OfficialRate[]>) => response.data,
     }),
     fetchRateHistory: build.query<RateHistory, PublicRateHistoryQuery>({
       query: (params) => ({ url: 'user/rates/history', params }),
@@ -54,18 +59,24 @@ const publicApi = api.injectEndpoints({
   }),
 });
 
-/** Puts a server-rendered page's rates into the cache, so that the app's first render draws the server's HTML. */
-export const seedRates = (rates: PageSeed['rates']) =>
-  publicApi.util.upsertQueryEntries(
-    Object.entries(rates).map(([market, quotes]) => ({
+/**
+ * Puts what a server-rendered page was drawn from (rates, and the plans or the status on their pages) into the
+ * cache, so that the app's first render draws the server's HTML.
+ */
+export const seedPageData = (seed: PageSeed) =>
+  publicApi.util.upsertQueryEntries([
+    ...Object.entries(seed.rates).map(([market, quotes]) => ({
       endpointName: 'fetchRates' as const,
       arg: market as Market,
       value: quotes,
     })),
-  );
+    ...(seed.plans ? [{ endpointName: 'fetchPlans' as const, arg: 1, value: seed.plans }] : []),
+    ...(seed.status ? [{ endpointName: 'fetchStatus' as const, arg: undefined, value: seed.status }] : []),
+  ]);
 
 export const {
   useFetchRatesQuery,
+  useFetchOfficialRatesQuery,
   useFetchRateHistoryQuery,
   useFetchRateCandlesQuery,
   useCreateEmailSubMutation,

@@ -31,6 +31,7 @@ export function createMemoryQuotaStore(db: Database, burstPerSecond: number): Qu
         dirty.note(key, subject, used - 1, new Date());
       }
     },
+    used: async (subject) => counts.get(quotaKey('memory', subject)) ?? subject.processedAtLoad,
     // One process holds the embedded database, so its counts are the exact values.
     flush: () => dirty.persist(db, async (keys) => keys.map((key) => counts.get(key) ?? null)),
     async close() {},

@@ -1,41 +1,18 @@
 // A PostgreSQL server without Redis: a conditional UPDATE per request, shared by every API process. The Redis
 // store counts this way too while Redis is away.
-import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { subscriptions } from '../../../db/schema';
-import { BurstWindow, type QuotaOutcome, type QuotaStore, type QuotaSubject } from './store';
+import { countRequest, uncountRequest } from '../../subscriptions/subscriptions.repository';
+import { BurstWindow, durableCount, type QuotaOutcome, type QuotaStore, type QuotaSubject } from './store';
 
 /** The PostgreSQL conditional UPDATE: one statement counts or refuses, shared by every process on the database. */
 export async function takeInPostgres(db: Database, subject: QuotaSubject, now: Date): Promise<QuotaOutcome> {
-  const periodStart = subject.period.start.toISOString();
-  const fresh = sql`(${subscriptions.lastIncrement} IS NULL OR ${subscriptions.lastIncrement} < ${periodStart}::timestamptz)`;
-  const [row] = await db
-    .update(subscriptions)
-    .set({
-      processedRequests: sql`CASE WHEN ${fresh} THEN 1 ELSE ${subscriptions.processedRequests} + 1 END`,
-      lastIncrement: now,
-    })
-    .where(
-      and(
-        eq(subscriptions.id, subject.subscriptionId),
-        sql`(${fresh} OR ${subscriptions.processedRequests} < ${subject.limit})`,
-      ),
-    )
-    .returning({ used: subscriptions.processedRequests });
-  return row ? { allowed: true, used: row.used } : { allowed: false, reason: 'quota', used: subject.limit };
+  const { subscriptionId, limit, period } = subject;
+  const used = await countRequest(db, { subscriptionId, limit, periodStart: period.start }, now);
+  return used === null ? { allowed: false, reason: 'quota', used: limit } : { allowed: true, used };
 }
 
 export async function refundInPostgres(db: Database, subject: QuotaSubject) {
-  await db
-    .update(subscriptions)
-    .set({ processedRequests: sql`${subscriptions.processedRequests} - 1` })
-    .where(
-      and(
-        eq(subscriptions.id, subject.subscriptionId),
-        sql`${subscriptions.processedRequests} > 0`,
-        sql`${subscriptions.lastIncrement} >= ${subject.period.start.toISOString()}::timestamptz`,
-      ),
-    );
+  await uncountRequest(db, subject.subscriptionId, subject.period.start);
 }
 
 export function createPostgresQuotaStore(db: Database, burstPerSecond: number): QuotaStore {
@@ -49,6 +26,7 @@ export function createPostgresQuotaStore(db: Database, burstPerSecond: number): 
       return takeInPostgres(db, subject, now);
     },
     refund: (subject) => refundInPostgres(db, subject),
+    used: (subject) => durableCount(db, subject),
     async flush() {},
     async close() {},
   };

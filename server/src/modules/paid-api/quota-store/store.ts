@@ -7,11 +7,10 @@
 // Redis and memory counts reach the subscription row (processed_requests, last_increment) on each flush, and that
 // durable count is the floor when Redis loses its data. While Redis is unreachable the Redis store counts with the
 // PostgreSQL conditional UPDATE instead, and hands those counts back to Redis when it returns.
-import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { QuotaPeriod } from '@afrofx/shared';
 import type { Database } from '../../../db/client';
-import { subscriptions } from '../../../db/schema';
+import { persistCount, storedPeriodCount } from '../../subscriptions/subscriptions.repository';
 
 export interface QuotaSubject {
   subscriptionId: string;
@@ -28,7 +27,7 @@ export interface QuotaStore {
   readonly kind: 'redis' | 'memory' | 'postgres';
   /**
    * A null subject (premium account, SPEC §6) has no monthly limit: only the burst guard applies. `burstPerSecond`
-   * is the key's own burst limit when its plan sets one lower than the store's (issue 20), counted where the store
+   * is the key's own burst limit when its plan sets one lower than the store's, counted where the store
    * counts, so every API process shares it.
    */
   take(
@@ -39,6 +38,11 @@ export interface QuotaStore {
   ): Promise<QuotaOutcome>;
   /** Gives back one counted request that was not served after all (a 5xx, or a client that went away). */
   refund(subject: QuotaSubject): Promise<void>;
+  /**
+   * The period's count as every API process sees it now (the shared counter, not this process's last take), so that
+   * /v1/usage on any process agrees with the RateLimit headers of the last answer.
+   */
+  used(subject: QuotaSubject): Promise<number>;
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -56,31 +60,17 @@ export type ReadCounts = (keys: string[]) => Promise<Array<number | null>>;
 export const quotaKey = (prefix: string, subject: QuotaSubject) =>
   `${prefix}:quota:${subject.subscriptionId}:${subject.period.index}`;
 
-/**
- * Writes a period's count. An exact value read from the store replaces the stored one (so refunds show); a value only
- * remembered by this process never lowers what another process wrote later.
- */
-export async function persistCount(db: Database, { subject, used, lastIncrement }: Counted, exact: boolean) {
-  const inPeriod = sql`${subscriptions.lastIncrement} >= ${subject.period.start.toISOString()}::timestamptz`;
-  await db
-    .update(subscriptions)
-    .set({
-      processedRequests: exact
-        ? sql`${used}`
-        : sql`CASE WHEN ${inPeriod} THEN GREATEST(${subscriptions.processedRequests}, ${used}) ELSE ${used} END`,
-      lastIncrement: sql`GREATEST(COALESCE(${subscriptions.lastIncrement}, ${lastIncrement.toISOString()}::timestamptz), ${lastIncrement.toISOString()}::timestamptz)`,
-    })
-    .where(eq(subscriptions.id, subject.subscriptionId));
-}
+/** Writes a period's count (`exact`: a value read from the store, which replaces the stored one). */
+const writeCount = (db: Database, { subject, used, lastIncrement }: Counted, exact: boolean) =>
+  persistCount(
+    db,
+    { subscriptionId: subject.subscriptionId, periodStart: subject.period.start, used, lastIncrement },
+    exact,
+  );
 
 /** The durable count of the subject's current period. */
-export async function durableCount(db: Database, subject: QuotaSubject): Promise<number> {
-  const [row] = await db
-    .select({ processed: subscriptions.processedRequests, lastIncrement: subscriptions.lastIncrement })
-    .from(subscriptions)
-    .where(eq(subscriptions.id, subject.subscriptionId));
-  return row?.lastIncrement && row.lastIncrement >= subject.period.start ? row.processed : 0;
-}
+export const durableCount = (db: Database, subject: QuotaSubject): Promise<number> =>
+  storedPeriodCount(db, subject.subscriptionId, subject.period.start);
 
 /** The counters changed since the last write; a failed write puts them back so the next flush retries them. */
 export class DirtyCounts {
@@ -110,7 +100,7 @@ export class DirtyCounts {
       const current = read ? await read(batch.map(([key]) => key)).catch(() => undefined) : undefined;
       for (const [i, [, counted]] of batch.entries()) {
         const exact = current?.[i];
-        await persistCount(db, exact == null ? counted : { ...counted, used: exact }, exact != null);
+        await writeCount(db, exact == null ? counted : { ...counted, used: exact }, exact != null);
       }
     } catch (err) {
       for (const [key, counted] of batch) {
@@ -125,7 +115,7 @@ export class DirtyCounts {
 export class BurstWindow {
   private windows = new LRUCache<string, { second: number; count: number }>({ max: 10_000 });
   constructor(private readonly perSecond: number) {}
-  /** `perSecond` overrides the window's own limit for this call (a plan's burst rate, issue 20). */
+  /** `perSecond` overrides the window's own limit for this call (a plan's burst rate). */
   allow(keyHash: string, now: Date, perSecond = this.perSecond): boolean {
     const second = Math.floor(now.getTime() / 1000);
     const window = this.windows.get(keyHash);

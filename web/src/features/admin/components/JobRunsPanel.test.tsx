@@ -11,6 +11,7 @@ const run = (overrides: Partial<JobRun>): JobRun => ({
   counts: {},
   attempts: 0,
   error: null,
+  warning: null,
   createdAt: '2026-03-01T08:00:00.000Z',
   startedAt: null,
   finishedAt: null,
@@ -55,6 +56,15 @@ describe('recent jobs panel', () => {
     expect(done).toHaveTextContent('3 sent');
     expect(failed).toHaveTextContent('FailedRates CSV export');
     expect(failed).toHaveTextContent('connect ECONNREFUSED 127.0.0.1:1');
+  });
+
+  it('shows a tweet recorded but not posted as a warning, never a green done', () => {
+    const warning = 'Recorded, not posted: no Twitter credentials are configured.';
+    renderPanel([run({ name: 'rates-tweet', state: 'done', counts: { 'not posted': 1 }, warning })]);
+    const [item] = within(screen.getByRole('list', { name: 'Recent jobs' })).getAllByRole('listitem');
+    expect(item).toHaveTextContent(`WarningRates tweet`);
+    expect(item).toHaveTextContent(warning);
+    expect(item).not.toHaveTextContent('Done');
   });
 
   it('counts a run as active only while it is queued or running', () => {

@@ -16,6 +16,10 @@ const STATES: Record<JobRunState, { label: string; tone: PillTone }> = {
   failed: { label: 'Failed', tone: 'red' },
 };
 
+/** A run that ended but did not do all it was asked is a warning, never a green done. */
+const stateOf = (run: JobRun) =>
+  run.state === 'done' && run.warning ? { label: 'Warning', tone: 'gold' as PillTone } : STATES[run.state];
+
 /** True while a run may still change, so the screen keeps asking. */
 export const isJobRunActive = (run: JobRun) => run.state === 'queued' || run.state === 'running';
 
@@ -42,6 +46,9 @@ function RunDetail({ run }: { run: JobRun }) {
         </span>
       </div>
     );
+  }
+  if (run.state === 'done' && run.warning) {
+    return <p className="text-sm text-amber-800">{run.warning}</p>;
   }
   const counts = Object.entries(run.counts);
   if (run.state === 'done' && counts.length > 0) {
@@ -84,7 +91,7 @@ export function JobRunsPanel({ runs, isLoading, isError, onRetry }: JobRunsPanel
               className="flex flex-col gap-2 px-5 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6"
             >
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <Pill tone={STATES[run.state].tone}>{STATES[run.state].label}</Pill>
+                <Pill tone={stateOf(run).tone}>{stateOf(run).label}</Pill>
                 <span className="font-medium whitespace-nowrap text-slate-900">{JOB_LABELS[run.name]}</span>
                 <span className="text-sm text-slate-500 tabular-nums">{formatDateTime(run.createdAt)}</span>
               </div>

@@ -9,6 +9,7 @@ const plan = (features: Plan['features']): Plan => ({
   amount: 49,
   numberOfRequest: 100000,
   entitlements: ALL_ENTITLEMENTS,
+  onSale: true,
   createdAt: '2026-03-01T08:00:00.000Z',
   features,
 });

@@ -56,18 +56,11 @@ describe('plan form (SPEC §5)', () => {
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ amount: 0 }));
   });
 
-  it('edits what the plan opens (issue 20), and needs at least one endpoint', async () => {
+  it('edits what the plan opens, and needs at least one endpoint', async () => {
     const onSubmit = renderForm();
-    for (const endpoint of [
-      'Latest rates',
-      'Currency conversion endpoint',
-      'Daily rate history',
-      'OHLC candles',
-      'Parallel-market premium',
-      'Rate webhooks',
-      'CSV and NDJSON exports',
-    ])
-      await userEvent.click(screen.getByRole('checkbox', { name: endpoint }));
+    // A new plan starts with the latest rates only.
+    expect(screen.getByRole('checkbox', { name: 'Currency conversion endpoint' })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Latest rates' }));
     await fill('Growth', '480', '100000');
     expect(screen.getByRole('group', { name: 'Endpoints it opens' })).toHaveAccessibleDescription(
       'Tick at least one endpoint the plan opens.',
@@ -92,14 +85,14 @@ describe('plan form (SPEC §5)', () => {
     });
   });
 
-  it('sends the plan with numeric amount and quota', async () => {
+  it('sends the plan with numeric amount and quota, opening the latest rates only unless more is ticked', async () => {
     const onSubmit = renderForm();
     await fill('  Growth ', '49.99', '100000');
     expect(onSubmit).toHaveBeenCalledWith({
       name: 'Growth',
       amount: 49.99,
       numberOfRequest: 100000,
-      entitlements: ALL_ENTITLEMENTS,
+      entitlements: { ...ALL_ENTITLEMENTS, endpoints: ['latest'] },
     });
   });
 
@@ -110,6 +103,7 @@ describe('plan form (SPEC §5)', () => {
       amount: 19.99,
       numberOfRequest: 5000,
       entitlements: { ...ALL_ENTITLEMENTS, endpoints: ['latest'], historyDays: 0 },
+      onSale: true,
       createdAt: '2026-03-01T08:00:00.000Z',
       features: [],
     });

@@ -65,7 +65,7 @@ interface RateFiltersProps {
   onClear: () => void;
 }
 
-/** Issue 25: the rates list filtered by market, pair and days; the choices live in the address. */
+/** The rates list filtered by market, pair and days; the choices live in the address. */
 export function RateFilters({ filter, onChange, onClear }: RateFiltersProps) {
   const choose = (name: 'market' | 'base' | 'asset') => (event: { target: { value: string } }) =>
     onChange(name, event.target.value === ALL ? undefined : event.target.value);

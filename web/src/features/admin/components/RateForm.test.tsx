@@ -13,6 +13,10 @@ const LATEST_BANK_USD_NGN: Rate = {
   sell: 1520,
   createdAt: '2026-11-23T08:00:00.000Z',
   updatedAt: '2026-11-23T08:00:00.000Z',
+  source: 'desk',
+  publishedAt: '2026-11-23T08:00:00.000Z',
+  publicationId: null,
+  revision: 0,
 };
 
 function renderForm(rate?: Rate, latestRates: Rate[] = []) {
@@ -96,7 +100,7 @@ describe('rate form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent('Sell (₦1,490.00) is below Buy (₦1,500.00).');
 
-    // Issue 25: the safe choice is the primary button, saving anyway the secondary one.
+    // The safe choice is the primary button, saving anyway the secondary one.
     expect(screen.getByRole('button', { name: 'Check again' })).toHaveClass(
       ...buttonClasses('primary').split(' '),
     );
@@ -152,6 +156,10 @@ describe('rate form', () => {
       sell: 17,
       createdAt: '2025-03-14T08:00:00.000Z',
       updatedAt: '2025-03-14T08:00:00.000Z',
+      source: 'desk',
+      publishedAt: '2025-03-14T08:00:00.000Z',
+      publicationId: null,
+      revision: 0,
     });
     expect(screen.getByRole('combobox', { name: 'Market' })).toHaveValue('black_market_transfer');
     expect(screen.getByLabelText('Buy')).toHaveValue('16.5');

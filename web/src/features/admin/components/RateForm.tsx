@@ -94,7 +94,7 @@ export function RateForm({ rate, latestRates, isSubmitting, onSubmit, onCancel }
             ))}
           </ul>
           <div className="mt-3 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            {/* The safe choice is the primary one: a fat finger must not be one Enter away from saving (issue 25). */}
+            {/* The safe choice is the primary one: a fat finger must not be one Enter away from saving. */}
             <Button variant="secondary" isLoading={isSubmitting} onClick={() => onSubmit(pending.input)}>
               Save anyway
             </Button>

@@ -11,15 +11,19 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
   useFetchJobRunsQuery,
   useFetchMailingListInfiniteQuery,
+  useFetchRateStatusQuery,
   useRemoveEmailMutation,
   useSendRatesMailMutation,
   useSendTweetMutation,
 } from '../admin-api';
 import { PageHeader } from '../../../components/PageHeader';
 import { isJobRunActive, JobRunsPanel } from '../components/JobRunsPanel';
+import { RateStatusPanel } from '../components/RateStatusPanel';
 
 // How often the recent jobs are asked for while one of them is queued or running; not at all otherwise.
 const JOB_POLL_MS = 2000;
+// The admin home keeps the deadlines and the official sources current while it is open.
+const RATE_STATUS_POLL_MS = 60_000;
 
 type Confirm = { kind: 'tweet' } | { kind: 'mail' } | { kind: 'remove'; subscriber: Subscriber };
 
@@ -40,6 +44,10 @@ export function EmailsPage() {
   // The hook's options come before its answer: the answer sets the polling of the renders after it.
   if (anyJobActive !== jobsActive) setJobsActive(anyJobActive);
 
+  const rateStatus = useFetchRateStatusQuery(undefined, {
+    pollingInterval: RATE_STATUS_POLL_MS,
+    refetchOnMountOrArgChange: true,
+  });
   const count = list.total;
 
   // Errors are toasted by the API layer, in the success style on this screen (SPEC §8).
@@ -144,6 +152,12 @@ export function EmailsPage() {
           </div>
         </div>
       </Card>
+      <RateStatusPanel
+        status={rateStatus.data?.data}
+        isLoading={rateStatus.isLoading}
+        isError={rateStatus.isError}
+        onRetry={() => void rateStatus.refetch()}
+      />
       <JobRunsPanel
         runs={jobRuns.data?.data}
         isLoading={jobRuns.isLoading}

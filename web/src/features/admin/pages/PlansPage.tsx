@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Modal } from '../../../components/Modal';
 import { PageHeader } from '../../../components/PageHeader';
 import { PagedTable, pagedState } from '../../../components/PagedTable';
+import { Pill } from '../../../components/Pill';
 import type { Column } from '../../../components/Table';
 import { showToast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -62,6 +63,17 @@ export function PlansPage() {
     return Boolean(result.data);
   };
 
+  /** A draft goes on sale (and a plan off sale) by an edit that keeps everything else. */
+  const setOnSale = async (plan: Plan, onSale: boolean) => {
+    const { name, amount, numberOfRequest, entitlements } = plan;
+    const result = await editPlan({
+      id: plan._id,
+      body: { name, amount, numberOfRequest, entitlements, onSale },
+    });
+    if (result.data)
+      showToast(onSale ? `${plan.name} is on sale.` : `${plan.name} is off sale: a draft again.`, 'success');
+  };
+
   const remove = async (feature: Feature) => {
     if (!featuresOf) return;
     setRemovingId(feature._id);
@@ -76,6 +88,11 @@ export function PlansPage() {
       header: 'Name',
       cardTitle: true,
       cell: (plan) => <span className="font-semibold text-slate-900">{plan.name}</span>,
+    },
+    {
+      key: 'sale',
+      header: 'Sale',
+      cell: (plan) => (plan.onSale ? <Pill tone="green">On sale</Pill> : <Pill tone="slate">Draft</Pill>),
     },
     {
       key: 'amount',
@@ -116,7 +133,11 @@ export function PlansPage() {
       key: 'created',
       header: 'Created',
       className: 'sm:max-md:hidden',
-      cell: (plan) => <span className="text-slate-500 tabular-nums">{formatDateTime(plan.createdAt)}</span>,
+      cell: (plan) => (
+        <span className="block min-w-24 whitespace-normal text-slate-500 tabular-nums">
+          {formatDateTime(plan.createdAt)}
+        </span>
+      ),
     },
     {
       key: 'actions',
@@ -124,6 +145,16 @@ export function PlansPage() {
       align: 'right',
       cell: (plan) => (
         <div className="flex justify-end gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="whitespace-nowrap"
+            disabled={editState.isLoading}
+            onClick={() => void setOnSale(plan, !plan.onSale)}
+            aria-label={plan.onSale ? `Take ${plan.name} off sale` : `Put ${plan.name} on sale`}
+          >
+            {plan.onSale ? 'Take off sale' : 'Put on sale'}
+          </Button>
           <Button
             variant="ghost"
             size="sm"
@@ -151,8 +182,8 @@ export function PlansPage() {
         title="Plans"
         description={
           total === undefined
-            ? 'The yearly API plans on sale, newest first.'
-            : `${formatNumber(total, 0)} ${total === 1 ? 'plan' : 'plans'} on sale, newest first.`
+            ? 'The yearly API plans, newest first. A new plan is a draft until you put it on sale.'
+            : `${formatNumber(total, 0)} ${total === 1 ? 'plan' : 'plans'}, newest first. A new plan is a draft until you put it on sale.`
         }
         actions={<Button onClick={() => setDialog({ kind: 'create' })}>Create Plan</Button>}
       />

@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatNumber,
   MARKET_LABELS,
+  type AdminRate,
   type AdminRatesFilter,
   type Rate,
   type RateInput,
@@ -13,7 +14,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Flag } from '../../../components/Flag';
+import { Input } from '../../../components/Input';
 import { Modal } from '../../../components/Modal';
 import { Pill, type PillTone } from '../../../components/Pill';
 import { PagedTable, pagedState } from '../../../components/PagedTable';
@@ -92,21 +94,48 @@ export function RatesPage() {
     close();
   };
 
-  const save = async (input: RateInput) => {
-    if (dialog?.kind === 'edit') done(await editRate({ id: dialog.rate._id, body: input }));
-    else done(await createRate(input));
+  // A correction and a withdrawal keep the old figure as a revision; the reason goes with it.
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const reasonGiven = () => {
+    if (reason.trim().length >= 3) return true;
+    setReasonError('Say why, in a few words (at least 3 characters).');
+    return false;
+  };
+  const openDialog = (next: Dialog) => {
+    setReason('');
+    setReasonError(undefined);
+    setDialog(next);
   };
 
-  const columns: ReadonlyArray<Column<Rate>> = [
+  const save = async (input: RateInput) => {
+    if (dialog?.kind === 'edit') {
+      if (!reasonGiven()) return;
+      done(await editRate({ id: dialog.rate._id, body: { ...input, reason: reason.trim() } }));
+    } else done(await createRate(input));
+  };
+  const reasonField = (label: string) => (
+    <div className="mb-4">
+      <Input
+        label={label}
+        value={reason}
+        error={reasonError}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setReasonError(undefined);
+        }}
+      />
+    </div>
+  );
+
+  const columns: ReadonlyArray<Column<AdminRate>> = [
     {
       key: 'asset',
       header: 'Asset',
       cardTitle: true,
       cell: (rate) => (
         <span className="inline-flex items-center gap-2 font-semibold text-slate-900">
-          <span className="text-lg leading-none" aria-hidden="true">
-            {ASSET_DISPLAY[rate.asset].flag}
-          </span>
+          <Flag asset={rate.asset} decorative />
           {ASSET_DISPLAY[rate.asset].code}
         </span>
       ),
@@ -135,8 +164,19 @@ export function RatesPage() {
     },
     {
       key: 'created',
-      header: 'Created',
+      header: 'Published',
       cell: (rate) => <span className="text-slate-500 tabular-nums">{formatDateTime(rate.createdAt)}</span>,
+    },
+    {
+      key: 'source',
+      header: 'Source',
+      cell: (rate) => (
+        <span className="text-slate-600">
+          {rate.source}
+          {rate.revision > 0 ? ` · revision ${rate.revision}` : ''}
+          {rate.publishedBy ? <span className="block text-xs">{rate.publishedBy}</span> : null}
+        </span>
+      ),
     },
     {
       key: 'actions',
@@ -149,7 +189,7 @@ export function RatesPage() {
             <Button
               variant="ghost"
               size="sm"
-              onClick={() => setDialog({ kind: 'edit', rate })}
+              onClick={() => openDialog({ kind: 'edit', rate })}
               aria-label={`Edit ${name}`}
             >
               Edit
@@ -157,7 +197,7 @@ export function RatesPage() {
             <Button
               variant="ghost-danger"
               size="sm"
-              onClick={() => setDialog({ kind: 'delete', rate })}
+              onClick={() => openDialog({ kind: 'delete', rate })}
               aria-label={`Delete ${name}`}
             >
               Delete
@@ -209,6 +249,7 @@ export function RatesPage() {
         }
         onClose={close}
       >
+        {dialog?.kind === 'edit' && reasonField('Reason for the correction')}
         <RateForm
           rate={dialog?.kind === 'edit' ? dialog.rate : undefined}
           latestRates={latestRates}
@@ -233,22 +274,35 @@ export function RatesPage() {
         />
       </Modal>
 
-      <ConfirmDialog
+      <Modal
         open={dialog?.kind === 'delete'}
         title="Delete this rate?"
-        message={
+        description={
           dialog?.kind === 'delete'
-            ? `The ${ASSET_DISPLAY[dialog.rate.asset].code}/${BASE_DISPLAY[dialog.rate.base].code} ${MARKET_LABELS[dialog.rate.market].toLowerCase()} rate of ${formatDateTime(dialog.rate.createdAt)} will be removed. This cannot be undone.`
+            ? `The ${ASSET_DISPLAY[dialog.rate.asset].code}/${BASE_DISPLAY[dialog.rate.base].code} ${MARKET_LABELS[dialog.rate.market].toLowerCase()} rate of ${formatDateTime(dialog.rate.createdAt)} will be withdrawn: hidden from the site and the API, and kept with the reason.`
             : ''
         }
-        confirmLabel="Delete"
-        tone="danger"
-        isLoading={deleteState.isLoading}
-        onConfirm={() => {
-          if (dialog?.kind === 'delete') void deleteRate(dialog.rate._id).then(done);
-        }}
-        onCancel={close}
-      />
+        onClose={close}
+        size="sm"
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (dialog?.kind === 'delete' && reasonGiven())
+              void deleteRate({ id: dialog.rate._id, reason: reason.trim() }).then(done);
+          }}
+        >
+          {reasonField('Reason for withdrawing it')}
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button type="button" variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" isLoading={deleteState.isLoading}>
+              Delete
+            </Button>
+          </div>
+        </form>
+      </Modal>
     </>
   );
 }

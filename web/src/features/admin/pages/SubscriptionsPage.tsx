@@ -7,8 +7,15 @@ import type { Column } from '../../../components/Table';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFetchAllSubscriptionsInfiniteQuery } from '../admin-api';
 
+// Stamps wrap (date over time), so eight columns fit beside the sidebar at 1280 px instead of being cut off.
 const dateCell = (value: string | null) =>
-  value ? <span className="text-slate-500 tabular-nums">{formatDateTime(value)}</span> : '—';
+  value ? (
+    <span className="block min-w-24 whitespace-normal text-slate-500 tabular-nums">
+      {formatDateTime(value)}
+    </span>
+  ) : (
+    '—'
+  );
 
 // SPEC §2: plan name, app name, status, processed request, limit request, created at, last increment, expires at.
 const columns: ReadonlyArray<Column<Subscription>> = [

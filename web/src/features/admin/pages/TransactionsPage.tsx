@@ -33,7 +33,9 @@ const columns: ReadonlyArray<Column<Transaction>> = [
     header: 'Reference',
     cardTitle: true,
     cell: (transaction) => (
-      <span className="font-mono text-[13px] text-slate-900">{transaction.transactionRefrence}</span>
+      <span className="block max-w-44 font-mono text-[13px] break-all whitespace-normal text-slate-900">
+        {transaction.transactionRefrence}
+      </span>
     ),
   },
   {
@@ -41,17 +43,24 @@ const columns: ReadonlyArray<Column<Transaction>> = [
     header: 'Status',
     cell: (transaction) => <TransactionStatus status={transaction.transactionStatus} />,
   },
+  // The payer's name over their address, and stamps that wrap: nine facts fit beside the sidebar at 1280 px.
   {
     key: 'user',
     header: 'User',
-    cell: (transaction) => `${transaction.user.first_name} ${transaction.user.last_name}`.trim(),
+    cell: (transaction) => (
+      <span className="block max-w-52 break-words whitespace-normal">
+        {`${transaction.user.first_name} ${transaction.user.last_name}`.trim()}
+        <span className="block text-xs text-slate-500">{transaction.user.email}</span>
+      </span>
+    ),
   },
-  { key: 'email', header: 'Email', cell: (transaction) => transaction.user.email },
   {
     key: 'created',
     header: 'Created',
     cell: (transaction) => (
-      <span className="text-slate-500 tabular-nums">{formatDateTime(transaction.createdAt)}</span>
+      <span className="block min-w-24 whitespace-normal text-slate-500 tabular-nums">
+        {formatDateTime(transaction.createdAt)}
+      </span>
     ),
   },
 ];

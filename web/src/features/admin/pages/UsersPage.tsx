@@ -18,6 +18,7 @@ import {
   type AccountAction,
 } from '../admin-api';
 import { AddAdminForm } from '../components/AddAdminForm';
+import { LiftSignInLock } from '../components/LiftSignInLock';
 
 const statusPill = (user: AdminUser) =>
   user.status === 'active' ? <Pill tone="green">Active</Pill> : <Pill tone="red">Disabled</Pill>;
@@ -114,7 +115,12 @@ export function UsersPage() {
             ? 'Admins and developers, newest first.'
             : `${formatNumber(total, 0)} ${total === 1 ? 'account' : 'accounts'}, admins and developers, newest first.`
         }
-        actions={<Button onClick={() => setAdding(true)}>Add Admin</Button>}
+        actions={
+          <>
+            <LiftSignInLock />
+            <Button onClick={() => setAdding(true)}>Add Admin</Button>
+          </>
+        }
       />
       <Card className="overflow-hidden">
         <PagedTable

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { Input } from '../../../components/Input';
 import { showToast } from '../../../lib/toast';
+import { saveCurrentApp } from '../current-app';
 import { useCreateAppMutation } from '../developer-api';
 
 const NAME_MAX_LENGTH = CreateAppInput.properties.name.maxLength ?? 80;
@@ -20,6 +21,8 @@ export function CreateAppForm() {
     if (problem) return;
     const result = await createApp({ name: trimmed });
     if (!result.data) return;
+    // The app just made is the one the developer means to set up next: it becomes the current app.
+    saveCurrentApp(result.data.data);
     showToast(result.data.message, 'success');
     setName('');
   };

@@ -14,6 +14,7 @@ const plans: Plan[] = [
     amount: 49,
     numberOfRequest: 100000,
     entitlements: ALL_ENTITLEMENTS,
+    onSale: true,
     createdAt: '2026-01-01T00:00:00.000Z',
     features: [{ _id: 'f1', title: 'Daily history' }],
   },
@@ -23,6 +24,7 @@ const plans: Plan[] = [
     amount: 10,
     numberOfRequest: 5000,
     entitlements: { ...ALL_ENTITLEMENTS, endpoints: ['latest'], historyDays: 0 },
+    onSale: true,
     createdAt: '2026-01-02T00:00:00.000Z',
     features: [],
   },
@@ -139,19 +141,38 @@ describe('Plans tab (SPEC §4)', () => {
     expect(card('Starter').getByText('No features added.')).toBeInTheDocument();
   });
 
+  it('lists each line once: a feature that repeats an entitlement or another feature is left out', () => {
+    const growth = plans[0]!;
+    renderPlans({
+      plans: [
+        {
+          ...growth,
+          features: [
+            { _id: 'f1', title: 'Daily history' },
+            { _id: 'f2', title: 'Currency conversion endpoint' },
+            { _id: 'f3', title: 'daily history ' },
+          ],
+        },
+      ],
+    });
+    expect(card('Growth').getAllByText('Currency conversion endpoint')).toHaveLength(1);
+    expect(card('Growth').getAllByText(/daily history/i)).toHaveLength(1);
+  });
+
   it("says 'Plans is empty.' when nothing is on sale", () => {
     renderPlans({ plans: [] });
     expect(screen.getByText('Plans is empty.')).toBeInTheDocument();
   });
 });
 
-describe('entitlements, the free plan and upgrades (issue 20)', () => {
+describe('entitlements, the free plan and upgrades', () => {
   const free: Plan = {
     _id: 'plan-free',
     name: 'Free',
     amount: 0,
     numberOfRequest: 1000,
     entitlements: { endpoints: ['latest'], historyDays: 0, markets: ['bank'], burstPerSecond: 2 },
+    onSale: true,
     createdAt: '2026-01-03T00:00:00.000Z',
     features: [],
   };
@@ -167,7 +188,10 @@ describe('entitlements, the free plan and upgrades (issue 20)', () => {
     expect(
       within(card('Free').getByTestId('entitlements')).getByText('Latest rates for the Bank market'),
     ).toBeInTheDocument();
-    expect(card('Free').getAllByText('Free')).toHaveLength(2);
+    // The name once: the price of a plan named Free is not 'Free' again.
+    expect(card('Free').getAllByText('Free')).toHaveLength(1);
+    expect(card('Free').getByText('$0')).toBeInTheDocument();
+    expect(card('Free').getByText('no charge')).toBeInTheDocument();
     expect(card('Free').queryByText('/ year')).not.toBeInTheDocument();
   });
 
@@ -181,10 +205,10 @@ describe('entitlements, the free plan and upgrades (issue 20)', () => {
     renderPlans({
       plans: [...plans, free],
       current: ending(300, { plan: { _id: 'plan-free', name: 'Free' }, amount: 0 }),
-      activated: 'The free Free plan is active on this app.',
+      activated: 'The Free plan is active on this app at no charge.',
     });
     expect(screen.getByRole('button', { name: 'Activate the free plan Free' })).toBeDisabled();
-    expect(screen.getByRole('status')).toHaveTextContent('The free Free plan is active on this app.');
+    expect(screen.getByRole('status')).toHaveTextContent('The Free plan is active on this app at no charge.');
   });
 
   it('shows the price, the credit for the unused term and the amount due before an upgrade', async () => {

@@ -63,7 +63,7 @@ export function PlansOnSale({
 
   const price = (plan: Plan) =>
     `${sign[currency]}${formatNumber(planPrice(plan.amount, currency, usdRate ?? 0))}`;
-  // Issue 20: a dearer plan replaces the active one now, its unused term credited (the server computes the same).
+  // A dearer plan replaces the active one now, its unused term credited (the server computes the same).
   const upgradeTo = (plan: Plan) =>
     !canBuy && !upcoming && current?.status === 'active' && plan.amount > 0
       ? prorateUpgrade(
@@ -77,7 +77,8 @@ export function PlansOnSale({
         )
       : null;
   const anyUpgrade = plans?.some((plan) => upgradeTo(plan)?.kind === 'upgrade') ?? false;
-  const running = Boolean(upcoming || (current && current.status !== 'expired'));
+  const ended = !current || current.status === 'expired' || current.status === 'upgraded';
+  const running = Boolean(upcoming || !ended);
   const dollars = (cents: number) => `$${formatNumber(cents / 100)}`;
 
   return (
@@ -121,7 +122,7 @@ export function PlansOnSale({
         isLoading={isLoading}
         error={error}
         onRetry={onRetry}
-        currentPlanId={current && current.status !== 'expired' ? current.plan._id : null}
+        currentPlanId={current && !ended ? current.plan._id : null}
         action={(plan) => {
           if (plan.amount === 0) {
             return (

@@ -8,6 +8,8 @@ import { SubscriptionUsage } from './SubscriptionUsage';
 interface SubscriptionCardProps {
   title: string;
   subscription: Subscription;
+  /** When the subscription was read (its count is polled). */
+  fetchedAt?: number;
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -20,8 +22,9 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One subscription: plan, status pill, this month's usage and its dates. */
-export function SubscriptionCard({ title, subscription }: SubscriptionCardProps) {
+export function SubscriptionCard({ title, subscription, fetchedAt }: SubscriptionCardProps) {
   const upcoming = subscription.status === 'upcoming';
+  const ended = subscription.status === 'expired' || subscription.status === 'upgraded';
   const left = daysLeft(subscription);
   return (
     <Card className="p-5 sm:p-6">
@@ -33,7 +36,7 @@ export function SubscriptionCard({ title, subscription }: SubscriptionCardProps)
             <SubscriptionStatusPill status={subscription.status} />
           </div>
         </div>
-        {!upcoming && subscription.status !== 'expired' && (
+        {!upcoming && !ended && (
           <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 ring-1 ring-slate-200">
             <span className="font-semibold text-slate-900 tabular-nums">{left}</span>{' '}
             {left === 1 ? 'day' : 'days'} left
@@ -42,14 +45,12 @@ export function SubscriptionCard({ title, subscription }: SubscriptionCardProps)
       </div>
       {!upcoming && (
         <div className="mt-6">
-          <SubscriptionUsage subscription={subscription} />
+          <SubscriptionUsage subscription={subscription} fetchedAt={fetchedAt} />
         </div>
       )}
       <dl className="mt-6 grid gap-5 border-t border-slate-100 pt-5 sm:grid-cols-2 lg:grid-cols-4">
         <Detail label={upcoming ? 'Starts' : 'Started'}>{formatDateTime(subscription.startsAt)}</Detail>
-        <Detail label={subscription.status === 'expired' ? 'Expired' : 'Expires'}>
-          {formatDateTime(subscription.expireAt)}
-        </Detail>
+        <Detail label={ended ? 'Ended' : 'Expires'}>{formatDateTime(subscription.expireAt)}</Detail>
         <Detail label="Monthly limit">{formatNumber(subscription.limit, 0)} requests</Detail>
         <Detail label="Last increment">
           {subscription.lastIncrement ? formatDateTime(subscription.lastIncrement) : '—'}

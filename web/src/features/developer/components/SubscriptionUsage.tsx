@@ -1,10 +1,17 @@
 import { formatNumber, type Subscription } from '@afrofx/shared';
 import { cn } from '../../../lib/cn';
 import { usagePercent } from '../plan-status';
-import { QUOTA_COUNT_NOTE } from '../request-counts';
+import { freshnessLine, QUOTA_COUNT_NOTE } from '../request-counts';
 
-/** This month's charged requests against the plan's monthly limit. */
-export function SubscriptionUsage({ subscription }: { subscription: Subscription }) {
+/** This month's charged requests against the plan's monthly limit, and when the count was read. */
+export function SubscriptionUsage({
+  subscription,
+  fetchedAt,
+}: {
+  subscription: Subscription;
+  fetchedAt?: number;
+}) {
+  const fresh = freshnessLine(fetchedAt);
   const percent = usagePercent(subscription);
   const exhausted = subscription.status === 'exhausted' || percent >= 100;
   return (
@@ -41,6 +48,11 @@ export function SubscriptionUsage({ subscription }: { subscription: Subscription
       <p className="mt-1 text-xs text-slate-500" data-testid="quota-count-note">
         {QUOTA_COUNT_NOTE}
       </p>
+      {fresh && (
+        <p className="mt-1 text-xs text-slate-500 tabular-nums" data-testid="quota-freshness">
+          {fresh}
+        </p>
+      )}
     </div>
   );
 }

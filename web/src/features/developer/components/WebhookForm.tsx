@@ -35,6 +35,7 @@ import type { CreateWebhookInput } from '@afrofx/shared';
 const EVENT_HINTS: Record<WebhookEvent, string> = {
   'rate.updated': 'A new rate of the pairs and markets below',
   'rate.threshold': 'A price crosses a level, up or down (once per crossing)',
+  'rate.corrected': 'A published rate of the pairs and markets below is corrected',
 };
 
 // SPEC §2 tab order: Bank, Cash, Transfer.

@@ -23,12 +23,12 @@ import {
   useFetchUpcomingSubscriptionQuery,
 } from '../developer-api';
 import { paths } from '../../../lib/paths';
-import { TRAFFIC_COUNT_NOTE } from '../request-counts';
+import { COUNTER_POLLING, TRAFFIC_COUNT_NOTE } from '../request-counts';
 
 export function DashboardPage({ app }: { app: CurrentApp }) {
   useDocumentTitle('Dashboard');
-  const analytics = useFetchAnalyticsQuery(app._id);
-  const subscription = useFetchSubscriptionQuery(app._id);
+  const analytics = useFetchAnalyticsQuery(app._id, COUNTER_POLLING);
+  const subscription = useFetchSubscriptionQuery(app._id, COUNTER_POLLING);
   const upcoming = useFetchUpcomingSubscriptionQuery(app._id);
   const counts = analytics.data;
 
@@ -137,7 +137,10 @@ export function DashboardPage({ app }: { app: CurrentApp }) {
                   </p>
                   <SubscriptionStatusPill status={subscription.data.status} />
                 </div>
-                <SubscriptionUsage subscription={subscription.data} />
+                <SubscriptionUsage
+                  subscription={subscription.data}
+                  fetchedAt={subscription.fulfilledTimeStamp}
+                />
                 <p className="text-sm text-slate-600">
                   Expires{' '}
                   <span className="font-medium text-slate-900">

@@ -24,6 +24,7 @@ import {
   useFetchUpcomingSubscriptionQuery,
 } from '../developer-api';
 import { pricingRate } from '../plan-status';
+import { COUNTER_POLLING } from '../request-counts';
 import { usePlanPurchase } from '../use-plan-purchase';
 
 const tabs = [
@@ -43,7 +44,7 @@ export function PlansPage({ app }: { app: CurrentApp }) {
   const requested = searchParams.get('tab');
   const tab: PlansTab = isTab(requested) ? requested : 'current';
   const paid = searchParams.get('paid');
-  const subscription = useFetchSubscriptionQuery(app._id);
+  const subscription = useFetchSubscriptionQuery(app._id, COUNTER_POLLING);
   const upcoming = useFetchUpcomingSubscriptionQuery(app._id);
 
   return (
@@ -95,7 +96,7 @@ export function PlansPage({ app }: { app: CurrentApp }) {
   );
 }
 
-/** Issue 20: the outcome of the purchase that just reloaded this page, from the server's receipt of it. */
+/** The outcome of the purchase that just reloaded this page, from the server's receipt of it. */
 function PaymentReceived({ reference, onDismiss }: { reference: string; onDismiss: () => void }) {
   const first = useFetchReceiptQuery(reference);
   // Until the receipt mail is recorded as sent, ask again now and then, so the message can say it was.
@@ -137,6 +138,7 @@ function PaymentReceived({ reference, onDismiss }: { reference: string; onDismis
 interface CurrentPlanTabProps {
   subscription: {
     data?: Subscription | null;
+    fulfilledTimeStamp?: number;
     isLoading: boolean;
     isError: boolean;
     refetch: () => unknown;
@@ -149,7 +151,11 @@ function CurrentPlanTab({ subscription, upcoming, onSeePlans }: CurrentPlanTabPr
   return (
     <div className="space-y-6">
       {subscription.data ? (
-        <SubscriptionCard title="Current plan" subscription={subscription.data} />
+        <SubscriptionCard
+          title="Current plan"
+          subscription={subscription.data}
+          fetchedAt={subscription.fulfilledTimeStamp}
+        />
       ) : (
         <Card>
           <DataView

@@ -1,4 +1,11 @@
-import { formatAmount, formatDateTime, formatDay, formatNumber, type Receipt } from '@afrofx/shared';
+import {
+  formatAmount,
+  formatDateTime,
+  formatDay,
+  formatNumber,
+  receiptRateLine,
+  type Receipt,
+} from '@afrofx/shared';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';
@@ -15,7 +22,7 @@ function periodOf(receipt: Receipt): string {
   return receipt.isUpcoming ? `${period}, after the current plan` : period;
 }
 
-/** Issue 20: one receipt, laid out to print on its own (the console around it is not printed). */
+/** One receipt, laid out to print on its own (the console around it is not printed). */
 export function ReceiptPage() {
   const { reference = '' } = useParams();
   useDocumentTitle('Receipt');
@@ -54,6 +61,9 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
     ['Plan', `${receipt.plan.name}, ${formatNumber(receipt.plan.requestLimit, 0)} requests a month`],
     ['Period', periodOf(receipt)],
     ['Billed to', `${receipt.billedTo.name} <${receipt.billedTo.email}>`],
+    ...(receipt.exchangeRate
+      ? [['Exchange rate', receiptRateLine(receipt.exchangeRate)] as [string, string]]
+      : []),
   ];
   return (
     <article aria-labelledby="receipt-title" className="text-sm text-slate-700">

@@ -41,7 +41,7 @@ const columns: ReadonlyArray<Column<Receipt>> = [
   },
 ];
 
-/** Issue 20: every payment of the account, newest first, each with a printable receipt. */
+/** Every payment of the account, newest first, each with a printable receipt. */
 export function ReceiptsPage() {
   useDocumentTitle('Receipts');
   const receipts = pagedRows(useFetchReceiptsInfiniteQuery());

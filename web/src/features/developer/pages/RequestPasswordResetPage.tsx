@@ -47,7 +47,7 @@ export function RequestPasswordResetPage() {
           The link works once. If nothing arrives in a few minutes, check your spam folder or send another.
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          {/* flex-1 only in a row: in the phone's column it would size the link's height from zero (issue 25). */}
+          {/* flex-1 only in a row: in the phone's column it would size the link's height from zero. */}
           <Link to={paths.developer.signin} className={buttonClasses('primary', 'lg', 'sm:flex-1')}>
             Go to sign in
           </Link>

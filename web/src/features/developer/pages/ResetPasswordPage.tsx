@@ -26,7 +26,7 @@ export function ResetPasswordPage() {
   const { code = '' } = useParams();
   const navigate = useNavigate();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
-  // A used or expired link is told on arrival, not after the new password was typed twice (issue 25).
+  // A used or expired link is told on arrival, not after the new password was typed twice.
   const linkCheck = useCheckResetLinkQuery(code);
   // Only the server's refusal hides the form: when the check itself fails, the reset answers for the link.
   const refusal =

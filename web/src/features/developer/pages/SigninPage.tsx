@@ -19,7 +19,7 @@ export function SigninPage() {
   const dispatch = useAppDispatch();
   const [signin, { isLoading }] = useSigninMutation();
   const [resendActivation, resend] = useResendActivationMutation();
-  // The address a sign-in was refused for as not yet activated: the page then offers a fresh link (issue 25).
+  // The address a sign-in was refused for as not yet activated: the page then offers a fresh link.
   const [notActivated, setNotActivated] = useState<string | null>(null);
 
   const signIn = async (credentials: Credentials) => {

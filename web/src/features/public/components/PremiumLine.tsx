@@ -23,7 +23,7 @@ export function premiumSentence(compared: Market, midPremiumPct: number) {
 export const comparedMarket = (market: Market): Market => (market === 'bank' ? 'black_market_cash' : market);
 
 /**
- * Issue 10: one line under the table, "Cash dollar is 3.1 % above bank", worked out with the same shared helper as
+ * One line under the table, "Cash dollar is 3.1 % above bank", worked out with the same shared helper as
  * GET /v1/rates/premium (mid against mid). Nothing shows while either rate is loading or missing.
  */
 export function PremiumLine({ market, base, marketRates, bankRates }: PremiumLineProps) {

@@ -18,14 +18,18 @@ const currencyOptions = BASES.map((base) => ({
 /** SPEC §2: market tabs (Cash by default) and the currency selector; the rates for the choice come from `children`. */
 export function RatesBoard({
   initialBase = 'naira',
+  onBaseChange,
   children,
 }: {
   /** A pair page opens on its own base currency. */
   initialBase?: Base;
+  /** A pair page moves to the chosen base's page instead of showing another pair under its own heading. */
+  onBaseChange?: (base: Base) => void;
   children: (selection: RatesSelection) => ReactNode;
 }) {
   const [market, setMarket] = useState<Market>(DEFAULT_MARKET);
   const [base, setBase] = useState<Base>(initialBase);
+  const chooseBase = (chosen: Base) => (onBaseChange ? onBaseChange(chosen) : setBase(chosen));
 
   return (
     <Tabs
@@ -33,7 +37,9 @@ export function RatesBoard({
       tabs={marketTabs}
       value={market}
       onChange={setMarket}
-      aside={<SegmentedControl legend="Currency" options={currencyOptions} value={base} onChange={setBase} />}
+      aside={
+        <SegmentedControl legend="Currency" options={currencyOptions} value={base} onChange={chooseBase} />
+      }
     >
       {children({ market, base })}
     </Tabs>

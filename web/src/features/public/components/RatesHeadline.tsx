@@ -1,12 +1,16 @@
 import {
+  ASSET_DISPLAY,
+  ASSET_NAMES,
   BASE_DISPLAY,
   baseSymbol,
   formatNumber,
   MARKET_LABELS,
+  type Asset,
   type Base,
   type Market,
   type Quote,
 } from '@afrofx/shared';
+import { Flag } from '../../../components/Flag';
 import { cn } from '../../../lib/cn';
 import { lastUpdated } from '../shown-rates';
 import { UpdatedAt } from './RatesTable';
@@ -14,6 +18,8 @@ import { UpdatedAt } from './RatesTable';
 interface RatesHeadlineProps {
   market: Market;
   base: Base;
+  /** The asset shown: the dollar, or a pair page's own asset. */
+  asset?: Asset;
   /** The rates the table shows (today's, for the base), as `shownRates` picks them. */
   rates: ReadonlyArray<Quote>;
   isLoading: boolean;
@@ -42,32 +48,33 @@ function Price({ side, value }: { side: 'BUY' | 'SELL'; value: string }) {
 }
 
 /**
- * Issue 11: the chosen base's dollar in the chosen market at a glance, above the table, with the board's one
+ * The chosen base's dollar in the chosen market at a glance, above the table, with the board's one
  * "Last updated" stamp. While loading it keeps its place, so the table below does not jump; with no rates from today
  * it gives way to the table's empty state.
  */
-export function RatesHeadline({ market, base, rates, isLoading }: RatesHeadlineProps) {
+export function RatesHeadline({ market, base, asset = 'dollar', rates, isLoading }: RatesHeadlineProps) {
   const updated = lastUpdated(rates);
   if (isLoading) {
     return <div className="h-32 animate-pulse rounded-xl bg-slate-100 sm:h-24" aria-hidden="true" />;
   }
   if (!updated) return null;
 
-  const dollar = rates.find((rate) => rate.asset === 'dollar');
+  const dollar = rates.find((rate) => rate.asset === asset);
+  const shown = ASSET_DISPLAY[asset];
   const symbol = baseSymbol(base);
   const direction = dollar?.change ? (dollar.change > 0 ? 'up' : 'down') : 'flat';
 
   return (
     <section
-      aria-label="Dollar rate"
+      aria-label={`${ASSET_NAMES[asset]} rate`}
       data-testid="rates-headline"
       className="flex flex-col gap-3 rounded-xl bg-brand-50/70 px-4 py-3 ring-1 ring-brand-100 sm:flex-row sm:items-end sm:justify-between sm:px-5 sm:py-4"
     >
       {dollar && (
         <div>
           <p className="text-sm font-semibold text-slate-700">
-            <span aria-hidden="true">🇺🇸</span> 1 USD in {BASE_DISPLAY[base].code}, {MARKET_LABELS[market]}{' '}
-            market
+            <Flag asset={asset} decorative className="mr-1 align-[-3px]" /> 1 {shown.code} in{' '}
+            {BASE_DISPLAY[base].code}, {MARKET_LABELS[market]} market
           </p>
           <dl className="mt-1 flex gap-6">
             <Price side="BUY" value={`${symbol}${formatNumber(dollar.buy)}`} />

@@ -3,9 +3,13 @@ import {
   baseSymbol,
   formatDateTime,
   formatNumber,
+  pairPath,
   type Base,
+  type Pair,
   type Quote,
 } from '@afrofx/shared';
+import { Link } from 'react-router';
+import { Flag } from '../../../components/Flag';
 import { Table, type Column } from '../../../components/Table';
 import { cn } from '../../../lib/cn';
 import { usePageClock } from '../../../lib/page-clock';
@@ -21,6 +25,8 @@ interface RatesTableProps {
   onRetry?: () => void;
   /** The moment "today" is judged against. */
   now?: Date;
+  /** On a pair's page: its asset's row is marked, and each asset opens its own pair's page. */
+  pair?: Pair;
 }
 
 /** A rate's update stamp in SPEC §9's one date format, machine-readable for assistive tools. */
@@ -63,7 +69,7 @@ export function ChangeBadge({ quote, className }: { quote: Quote; className?: st
 }
 
 /** SPEC §2: a market's rates for one base currency, or the empty state when none is from today. */
-export function RatesTable({ base, rates, isLoading, error, onRetry, now }: RatesTableProps) {
+export function RatesTable({ base, rates, isLoading, error, onRetry, now, pair }: RatesTableProps) {
   const clock = usePageClock();
   const shown = shownRates(rates, base, now ?? clock.now, clock.timeZone);
   const symbol = baseSymbol(base);
@@ -77,15 +83,23 @@ export function RatesTable({ base, rates, isLoading, error, onRetry, now }: Rate
         const asset = ASSET_DISPLAY[rate.asset];
         return (
           <div className="flex items-center gap-2.5 sm:gap-3">
-            <span className="text-2xl leading-none" role="img" aria-label={`${asset.country} flag`}>
-              {asset.flag}
-            </span>
+            <Flag asset={rate.asset} />
             <div>
               <p className="flex flex-wrap items-baseline gap-x-2">
-                <span className="font-semibold text-slate-900">{asset.code}</span>
+                {pair ? (
+                  <Link
+                    to={pairPath({ base, asset: rate.asset })}
+                    className="font-semibold text-brand-800 underline-offset-2 hover:underline"
+                  >
+                    {asset.code}
+                  </Link>
+                ) : (
+                  <span className="font-semibold text-slate-900">{asset.code}</span>
+                )}
                 <ChangeBadge quote={rate} className="text-[11px] sm:hidden" />
               </p>
-              <p className="text-[11px] leading-4 whitespace-normal text-slate-500 sm:hidden">
+              {/* slate-600: the pair's own row is tinted, where slate-500 at this size falls below AA contrast. */}
+              <p className="text-[11px] leading-4 whitespace-normal text-slate-600 sm:hidden">
                 <UpdatedAt value={rate.updatedAt} />
               </p>
               <p className="hidden text-xs text-slate-500 sm:block">{asset.country}</p>
@@ -134,7 +148,13 @@ export function RatesTable({ base, rates, isLoading, error, onRetry, now }: Rate
       header: 'Last updated',
       align: 'right',
       className: 'hidden sm:table-cell',
-      cell: (rate) => <UpdatedAt value={rate.updatedAt} className="text-slate-500" />,
+      // A corrected figure says so: the time is the correction's, the first publication stays on record.
+      cell: (rate) => (
+        <span className="text-slate-600">
+          <UpdatedAt value={rate.updatedAt} />
+          {rate.revision > 0 && <span className="block text-xs">corrected</span>}
+        </span>
+      ),
     },
   ];
 
@@ -151,6 +171,7 @@ export function RatesTable({ base, rates, isLoading, error, onRetry, now }: Rate
       emptyMessage={NOT_UPDATED_TODAY}
       emptyDescription="Our desk publishes new rates every morning. Try another market or currency, or check back soon."
       cardBelow={false}
+      isCurrentRow={pair ? (rate) => rate.asset === pair.asset && base === pair.base : undefined}
     />
   );
 }

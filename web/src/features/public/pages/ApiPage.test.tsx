@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { renderAt } from '../../../test/developer';
 import { ApiPage } from './ApiPage';
 
-describe('the API page example (issue 25)', () => {
+describe('the API page example', () => {
   it('prints a curl command with the site’s own address, which curl can run as printed', () => {
     renderAt('/api', '/api', <ApiPage />);
     expect(screen.getByText(/^curl /)).toHaveTextContent(

@@ -5,6 +5,7 @@ import { Card } from '../../../components/Card';
 import { CodeWindow } from '../../../components/CodeWindow';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { API_DOCS_URL } from '../../../lib/links';
+import { usePageOrigin } from '../../../lib/page-clock';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PlansGrid } from '../../../components/PlansGrid';
 import { useFetchPlansQuery } from '../public-api';
@@ -25,7 +26,7 @@ const features = [
   },
 ];
 
-/** The example runs as printed: the site's own address, not a relative path curl cannot resolve (issue 25). */
+/** The example runs as printed: the site's own address, not a relative path curl cannot resolve. */
 const sampleRequest = (origin: string) => `curl "${origin}/v1/rates?market=bank&base=naira" \\
   -H "Authorization: Bearer $AFROFX_KEY"`;
 
@@ -41,13 +42,25 @@ const sampleResponse = `{
       "sell": 1510.25,
       "createdAt": "2026-11-24T07:00:00.000Z",
       "updatedAt": "2026-11-24T07:00:00.000Z",
+      "source": "desk",
+      "publishedAt": "2026-11-24T07:00:00.000Z",
+      "publicationId": "6a1d9e4b-2c7f-4e3a-8b5d-1f0c9a7e3d2b",
+      "revision": 0,
       "mid": 1505.375,
       "spread": 9.75,
       "spreadPct": 0.6477,
       "change": 5.375,
       "changePct": 0.3583,
       "ageSeconds": 3600,
-      "stale": false
+      "stale": false,
+      "official": {
+        "source": "cbn",
+        "date": "2026-11-23",
+        "mid": 1498.7601,
+        "buy": 1498.2601,
+        "sell": 1499.2601,
+        "attribution": "Source: Central Bank of Nigeria"
+      }
     }
   ],
   "message": "Rates fetched."
@@ -56,6 +69,7 @@ const sampleResponse = `{
 export function ApiPage() {
   useDocumentTitle('Forex API');
   const { data, isLoading, error, refetch } = useFetchPlansQuery(1);
+  const origin = usePageOrigin();
 
   return (
     <>
@@ -80,7 +94,7 @@ export function ApiPage() {
             </div>
           </div>
           <CodeWindow title="Example request" className="shadow-2xl shadow-brand-950/20">
-            <span className="text-gold-200">{sampleRequest(window.location.origin)}</span>
+            <span className="text-gold-200">{sampleRequest(origin)}</span>
             {'\n\n'}
             <span className="text-brand-100/80">{sampleResponse}</span>
           </CodeWindow>

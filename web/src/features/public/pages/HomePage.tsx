@@ -1,12 +1,15 @@
-import { BASE_DISPLAY, BASES, pairName, type Base, type Market, type Pair } from '@afrofx/shared';
-import { Link } from 'react-router';
+import { BASE_DISPLAY, BASES, pairName, pairPath, type Base, type Market, type Pair } from '@afrofx/shared';
+import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/error-message';
 import { buttonClasses } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { ExternalLink } from '../../../components/ExternalLink';
-import { TELEGRAM_BOT_URL, TWITTER_BOT_URL } from '../../../lib/links';
+import { useTelegramBotUrl } from '../../../api/site-api';
+import { AlertForm } from '../components/AlertForm';
+import { TWITTER_BOT_URL } from '../../../lib/links';
 import { usePageClock } from '../../../lib/page-clock';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { OfficialRateLine } from '../components/OfficialRateLine';
 import { comparedMarket, PremiumLine } from '../components/PremiumLine';
 import { RatesBoard } from '../components/RatesBoard';
 import { MarketsExplained, RatesHeadline } from '../components/RatesHeadline';
@@ -15,7 +18,7 @@ import { SubscribeForm } from '../components/SubscribeForm';
 import { useFetchRatesQuery } from '../public-api';
 import { shownRates } from '../shown-rates';
 
-function MarketRates({ market, base }: { market: Market; base: Base }) {
+function MarketRates({ market, base, pair }: { market: Market; base: Base; pair?: Pair }) {
   // `currentData` rather than `data`: while another market loads, the previous market's rates must not show.
   const { currentData, isFetching, error, refetch } = useFetchRatesQuery(market);
   // The premium line compares with the bank market (and, on the bank tab, the cash market): RTK Query shares these
@@ -31,6 +34,7 @@ function MarketRates({ market, base }: { market: Market; base: Base }) {
           <RatesHeadline
             market={market}
             base={base}
+            asset={pair?.asset}
             rates={shownRates(currentData, base, now, timeZone)}
             isLoading={isLoading}
           />
@@ -44,6 +48,7 @@ function MarketRates({ market, base }: { market: Market; base: Base }) {
         error={error ? errorMessage(error) : null}
         onRetry={refetch}
         now={now}
+        pair={pair}
       />
       <PremiumLine
         market={market}
@@ -55,29 +60,41 @@ function MarketRates({ market, base }: { market: Market; base: Base }) {
   );
 }
 
-const channels = [
-  {
-    title: 'Telegram bot',
-    body: 'Ask the bot for the rate of the moment, any time of day.',
-    href: TELEGRAM_BOT_URL,
-    cta: 'Open in Telegram',
-  },
-  {
-    title: 'Twitter updates',
-    body: 'A daily post with the Bank, Cash and Transfer rates.',
-    href: TWITTER_BOT_URL,
-    cta: 'Follow on Twitter',
-  },
-];
+/** The Telegram card shows only while the bot runs: the site promises only what runs. */
+function useChannels() {
+  const telegram = useTelegramBotUrl();
+  return [
+    ...(telegram
+      ? [
+          {
+            title: 'Telegram bot',
+            body: 'Ask the bot for the rate of the moment, any time of day.',
+            href: telegram,
+            cta: 'Open in Telegram',
+          },
+        ]
+      : []),
+    {
+      title: 'Twitter updates',
+      body: 'A daily post with the Bank, Cash and Transfer rates.',
+      href: TWITTER_BOT_URL,
+      cta: 'Follow on Twitter',
+    },
+  ];
+}
 
 /** The home page, or a pair's page (/rates/naira/dollar): the same board, opened on the pair's base currency. */
 export function HomePage({ pair }: { pair?: Pair }) {
   const heading = pair ? `${pairName(pair)} today` : 'Today’s exchange rates';
   useDocumentTitle(heading);
+  const navigate = useNavigate();
+  // On a pair's page another base is another pair: its own URL, heading and rates.
+  const moveToBase = pair ? (base: Base) => void navigate(pairPath({ base, asset: pair.asset })) : undefined;
+  const channels = useChannels();
 
   return (
     <>
-      {/* Issue 11: the rates come first; a visitor on a phone sees the dollar and the USD row without scrolling. */}
+      {/* The rates come first; a visitor on a phone sees the dollar and the USD row without scrolling. */}
       <section className="bg-brand-950 pb-16 text-white sm:pb-20">
         <div className="mx-auto flex max-w-6xl flex-wrap items-baseline justify-between gap-x-6 gap-y-1 px-4 pt-4 sm:px-6 sm:pt-8">
           <h1 className="text-xl font-extrabold tracking-tight sm:text-3xl">{heading}</h1>
@@ -90,12 +107,13 @@ export function HomePage({ pair }: { pair?: Pair }) {
       <div className="relative mx-auto -mt-12 max-w-6xl px-4 sm:-mt-14 sm:px-6">
         <Card className="p-3 shadow-xl shadow-brand-950/10 sm:p-6">
           <h2 className="sr-only">Rates</h2>
-          <RatesBoard initialBase={pair?.base}>
+          <RatesBoard initialBase={pair?.base} onBaseChange={moveToBase}>
             {(selection) => (
               <>
                 <div className="-mx-3 sm:mx-0">
-                  <MarketRates {...selection} />
+                  <MarketRates {...selection} pair={pair} />
                 </div>
+                {pair && <OfficialRateLine pair={pair} />}
                 <Link
                   to={`/rate_history?market=${selection.market}&base=${selection.base}`}
                   className="mt-4 inline-block text-sm font-semibold text-brand-700 hover:text-brand-900"
@@ -180,6 +198,21 @@ export function HomePage({ pair }: { pair?: Pair }) {
             </Card>
           ))}
         </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+        <Card className="p-6 sm:p-8">
+          <h2 className="text-2xl font-bold tracking-tight text-slate-900">
+            Get an alert when a rate crosses your line
+          </h2>
+          <p className="mt-2 text-slate-600">
+            One e-mail when the rate crosses it, not one a day. Confirm from the link we send you; every alert
+            mail has a link to pause or remove it.
+          </p>
+          <div className="mt-6">
+            <AlertForm asset={pair?.asset} base={pair?.base} />
+          </div>
+        </Card>
       </section>
     </>
   );

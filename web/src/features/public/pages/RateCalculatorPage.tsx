@@ -2,15 +2,14 @@ import {
   ASSET_DISPLAY,
   ASSETS,
   BASE_DISPLAY,
+  BASES,
   DEFAULT_MARKET,
-  formatDateTime,
   formatNumber,
-  isSameDay,
   MARKET_LABELS,
   MARKET_TABS,
   type Asset,
+  type Base,
   type Market,
-  type Rate,
 } from '@afrofx/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/error-message';
@@ -20,114 +19,72 @@ import { Input } from '../../../components/Input';
 import { SegmentedControl } from '../../../components/SegmentedControl';
 import { Select } from '../../../components/Select';
 import { Tabs } from '../../../components/Tabs';
-import { usePageClock } from '../../../lib/page-clock';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { foreignToNaira, nairaToForeign, parseAmount } from '../conversion';
+import { ConversionSummary } from '../components/ConversionSummary';
+import { baseToForeign, foreignToBase, parseAmount, sideFor, type SideChoice } from '../conversion';
 import { useFetchRatesQuery } from '../public-api';
 
-const NAIRA = BASE_DISPLAY.naira;
-
-type Side = 'sell' | 'buy';
-type Edited = { field: 'foreign' | 'naira'; text: string };
+type Edited = { field: 'foreign' | 'base'; text: string };
 
 const marketTabs = MARKET_TABS.map((tab) => ({ value: tab.market, label: tab.label }));
 const assetOptions = ASSETS.map((asset) => ({
   value: asset,
   name: `${ASSET_DISPLAY[asset].flag}  ${ASSET_DISPLAY[asset].code} — ${ASSET_DISPLAY[asset].country}`,
 }));
+const baseOptions = BASES.map((base) => ({
+  value: base,
+  name: `${BASE_DISPLAY[base].code} — ${BASE_DISPLAY[base].name}`,
+}));
 
-/** The other field follows the one the visitor typed in, on the rate for the chosen side. */
-function derive(edited: Edited, rate: number | undefined): { foreign: string; naira: string } {
+/** The other field follows the one the visitor typed in, on the rate of the side the conversion uses. */
+function derive(edited: Edited, rate: number | undefined): { foreign: string; base: string } {
   const amount = parseAmount(edited.text);
   if (edited.field === 'foreign') {
-    const naira = amount === undefined || rate === undefined ? '' : String(foreignToNaira(amount, rate));
-    return { foreign: edited.text, naira };
+    const base = amount === undefined || rate === undefined ? '' : String(foreignToBase(amount, rate));
+    return { foreign: edited.text, base };
   }
-  const foreign = amount === undefined || rate === undefined ? '' : nairaToForeign(amount, rate).toFixed(2);
-  return { foreign, naira: edited.text };
-}
-
-function RateSummary({
-  rate,
-  side,
-  asset,
-  market,
-}: {
-  rate: Rate | undefined;
-  side: Side;
-  asset: Asset;
-  market: Market;
-}) {
-  const { code } = ASSET_DISPLAY[asset];
-  const { now, timeZone } = usePageClock();
-  if (!rate) {
-    return (
-      <p className="text-sm text-slate-600">
-        There is no {NAIRA.code} rate for {code} in the {MARKET_LABELS[market]} market yet. Try another
-        market.
-      </p>
-    );
-  }
-  const value = side === 'sell' ? rate.buy : rate.sell;
-  const stale = !isSameDay(rate.updatedAt, now, timeZone);
-  return (
-    <div>
-      <p className="text-sm font-medium text-slate-500">Rate used</p>
-      <p className="mt-1 text-3xl font-extrabold tracking-tight text-brand-900 tabular-nums">
-        {NAIRA.symbol}
-        {formatNumber(value)}
-        <span className="ml-2 text-base font-semibold text-slate-500">per 1 {code}</span>
-      </p>
-      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
-        <div className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-slate-500">Side</dt>
-          <dd className="font-semibold text-slate-900">{side === 'sell' ? 'Buy rate' : 'Sell rate'}</dd>
-        </div>
-        <div className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-slate-500">Market</dt>
-          <dd className="font-semibold text-slate-900">{MARKET_LABELS[market]}</dd>
-        </div>
-        <div className="col-span-2 rounded-lg bg-slate-50 p-3">
-          <dt className="text-slate-500">Last updated</dt>
-          <dd className="font-semibold text-slate-900 tabular-nums">
-            {formatDateTime(rate.updatedAt, timeZone)}
-          </dd>
-        </div>
-      </dl>
-      {stale && (
-        <p className="mt-4 rounded-lg bg-gold-50 p-3 text-sm text-gold-700 ring-1 ring-gold-400/30 ring-inset">
-          This rate was not updated today, so the market may have moved since.
-        </p>
-      )}
-    </div>
-  );
+  const foreign = amount === undefined || rate === undefined ? '' : baseToForeign(amount, rate).toFixed(2);
+  return { foreign, base: edited.text };
 }
 
 export function RateCalculatorPage() {
   useDocumentTitle('Rate calculator');
   const [market, setMarket] = useState<Market>(DEFAULT_MARKET);
+  // SPEC §2: the calculator opens on the dollar and the naira.
+  const [base, setBase] = useState<Base>('naira');
   const [asset, setAsset] = useState<Asset>('dollar');
-  const [side, setSide] = useState<Side>('sell');
+  const [choice, setChoice] = useState<SideChoice>('auto');
   const [edited, setEdited] = useState<Edited>({ field: 'foreign', text: '100' });
   // `currentData` rather than `data`: a conversion never uses the previous market's rate.
   const { currentData, isFetching, error, refetch } = useFetchRatesQuery(market);
   const isLoading = !currentData && isFetching;
 
-  const rate = currentData?.find((entry) => entry.base === 'naira' && entry.asset === asset);
-  const rateValue = rate && (side === 'sell' ? rate.buy : rate.sell);
+  const rate = currentData?.find((entry) => entry.base === base && entry.asset === asset);
+  const direction = edited.field === 'foreign' ? 'into-base' : 'from-base';
+  const side = sideFor(direction, choice);
+  const rateValue = rate && (side === 'buy' ? rate.buy : rate.sell);
   const values = derive(edited, rateValue);
   const { code, symbol } = ASSET_DISPLAY[asset];
+  const baseShown = BASE_DISPLAY[base];
   const invalid =
     edited.text.trim() !== '' && parseAmount(edited.text) === undefined
       ? 'Enter an amount, like 1250.50.'
       : undefined;
+  const from =
+    direction === 'into-base'
+      ? { symbol, code, amount: values.foreign }
+      : { symbol: baseShown.symbol, code: baseShown.code, amount: values.base };
+  const to =
+    direction === 'into-base'
+      ? { symbol: baseShown.symbol, code: baseShown.code, amount: values.base }
+      : { symbol, code, amount: values.foreign };
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:py-16">
       <div className="max-w-2xl">
         <p className="text-sm font-semibold tracking-wide text-gold-700 uppercase">Rate calculator</p>
         <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-brand-950 sm:text-4xl">
-          Convert between {code} and naira
+          Convert between {code} and {baseShown.code}
         </h1>
         <p className="mt-3 text-slate-600">
           Type in either box and the other follows, using today’s {MARKET_LABELS[market].toLowerCase()} market
@@ -149,17 +106,24 @@ export function RateCalculatorPage() {
                     value={asset}
                     onChange={(event) => setAsset(event.target.value as Asset)}
                   />
-                  <SegmentedControl
-                    legend="I want to"
-                    showLegend
-                    options={[
-                      { value: 'sell', label: `Sell ${code}` },
-                      { value: 'buy', label: `Buy ${code}` },
-                    ]}
-                    value={side}
-                    onChange={setSide}
+                  <Select
+                    label="Base currency"
+                    options={baseOptions}
+                    value={base}
+                    onChange={(event) => setBase(event.target.value as Base)}
                   />
                 </div>
+                <SegmentedControl
+                  legend="Rate side"
+                  showLegend
+                  options={[
+                    { value: 'auto', label: 'By direction', title: 'Into the base: buy; out of it: sell' },
+                    { value: 'buy', label: 'Buy rate' },
+                    { value: 'sell', label: 'Sell rate' },
+                  ]}
+                  value={choice}
+                  onChange={setChoice}
+                />
                 <div className="grid items-start gap-4 sm:grid-cols-[1fr_auto_1fr]">
                   <Input
                     label={`${code} amount`}
@@ -179,27 +143,35 @@ export function RateCalculatorPage() {
                     ⇄
                   </span>
                   <Input
-                    label={`${NAIRA.code} balance`}
+                    label={`${baseShown.code} balance`}
                     inputMode="decimal"
                     autoComplete="off"
                     required={false}
-                    value={values.naira}
-                    onChange={(event) => setEdited({ field: 'naira', text: event.target.value })}
-                    error={edited.field === 'naira' ? invalid : undefined}
+                    value={values.base}
+                    onChange={(event) => setEdited({ field: 'base', text: event.target.value })}
+                    error={edited.field === 'base' ? invalid : undefined}
                     disabled={isLoading}
                     className="text-lg font-semibold tabular-nums"
                   />
                 </div>
-                {rateValue !== undefined && !invalid && values.foreign && values.naira && (
-                  <p className="rounded-xl bg-brand-50 p-4 text-center text-brand-900" aria-live="polite">
+                {rateValue !== undefined && !invalid && values.foreign && values.base && (
+                  <p
+                    className="rounded-xl bg-brand-50 p-4 text-center text-brand-900"
+                    aria-live="polite"
+                    data-testid="conversion"
+                  >
                     <span className="font-semibold tabular-nums">
-                      {symbol}
-                      {formatNumber(parseAmount(values.foreign) ?? 0)} {code}
+                      {from.symbol}
+                      {formatNumber(parseAmount(from.amount) ?? 0)} {from.code}
                     </span>{' '}
-                    {side === 'sell' ? 'gets you' : 'costs'}{' '}
-                    <span className="font-semibold tabular-nums">
-                      {NAIRA.symbol}
-                      {formatNumber(parseAmount(values.naira) ?? 0)}
+                    ={' '}
+                    <span className="font-semibold tabular-nums" data-testid="converted">
+                      {to.symbol}
+                      {formatNumber(parseAmount(to.amount) ?? 0)} {to.code}
+                    </span>{' '}
+                    <span className="text-sm text-brand-800/80">
+                      at {baseShown.symbol}
+                      {formatNumber(rateValue)} ({side})
                     </span>
                   </p>
                 )}
@@ -219,16 +191,34 @@ export function RateCalculatorPage() {
               <div className="h-20 animate-pulse rounded bg-slate-100" />
             </div>
           ) : (
-            !error && <RateSummary rate={rate} side={side} asset={asset} market={market} />
+            !error && (
+              <ConversionSummary
+                rate={rate}
+                side={side}
+                choice={choice}
+                direction={direction}
+                asset={asset}
+                base={base}
+                market={market}
+              />
+            )
           )}
           <div className="mt-6 border-t border-slate-100 pt-5 text-sm leading-6 text-slate-600">
             <p>
-              <strong className="text-slate-900">Selling {code}?</strong> A dealer pays you their buy rate.
+              <strong className="text-slate-900">
+                {code} into {baseShown.code}?
+              </strong>{' '}
+              A dealer pays you their buy rate.
             </p>
             <p className="mt-1">
-              <strong className="text-slate-900">Buying {code}?</strong> You pay their sell rate.
+              <strong className="text-slate-900">
+                {baseShown.code} into {code}?
+              </strong>{' '}
+              You pay their sell rate.
             </p>
-            <p className="mt-3 text-xs text-slate-500">Naira amounts are rounded down to the whole naira.</p>
+            <p className="mt-3 text-xs text-slate-500">
+              {baseShown.code} amounts are rounded down to the whole unit.
+            </p>
           </div>
         </Card>
       </div>

@@ -57,7 +57,7 @@ function pick<V extends string>(params: URLSearchParams, name: string, values: r
   return values.includes(value as V) ? (value as V) : fallback;
 }
 
-/** Issue 10: a rate-history chart per pair and market, its choices kept in the address so it can be shared. */
+/** A rate-history chart per pair and market, its choices kept in the address so it can be shared. */
 export function RateHistoryPage() {
   useDocumentTitle('Rate history');
   const [params, setParams] = useSearchParams();

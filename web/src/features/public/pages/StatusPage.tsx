@@ -5,6 +5,7 @@ import { Card } from '../../../components/Card';
 import { ErrorState } from '../../../components/ErrorState';
 import { Pill } from '../../../components/Pill';
 import { Spinner } from '../../../components/Spinner';
+import { usePageClock } from '../../../lib/page-clock';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFetchStatusQuery } from '../public-api';
 
@@ -26,6 +27,8 @@ export function formatAge(seconds: number): string {
 }
 
 function StatusReport({ status }: { status: Status }) {
+  // The server's zone while hydrating a server-rendered page, the viewer's after.
+  const { timeZone } = usePageClock();
   const healthy = status.status === 'ok';
   return (
     <div className="space-y-6">
@@ -40,7 +43,7 @@ function StatusReport({ status }: { status: Status }) {
           <p className="font-semibold text-slate-900">
             {healthy ? 'All systems operational' : 'Some systems are having trouble'}
           </p>
-          <p className="text-sm text-slate-600">Checked {formatDateTime(status.checkedAt)}</p>
+          <p className="text-sm text-slate-600">Checked {formatDateTime(status.checkedAt, timeZone)}</p>
         </div>
       </Card>
 
@@ -72,7 +75,7 @@ function StatusReport({ status }: { status: Status }) {
                 <p className="font-medium text-slate-900">{market.label} market</p>
                 <p className="text-sm text-slate-500 tabular-nums">
                   {market.updatedAt && market.ageSeconds !== null
-                    ? `Last update ${formatDateTime(market.updatedAt)} (${formatAge(market.ageSeconds)})`
+                    ? `Last update ${formatDateTime(market.updatedAt, timeZone)} (${formatAge(market.ageSeconds)})`
                     : 'No rates yet'}
                 </p>
               </div>
@@ -85,7 +88,7 @@ function StatusReport({ status }: { status: Status }) {
   );
 }
 
-/** Issue 10: the public status page, from GET /v1/status, refreshed every minute. */
+/** The public status page, from GET /v1/status, refreshed every minute. */
 export function StatusPage() {
   useDocumentTitle('Service status');
   const { data, error, isLoading, isFetching, refetch } = useFetchStatusQuery(undefined, {
