@@ -117,7 +117,9 @@ describeWithRedis('the Redis quota counts each request once', () => {
     // dropped (the first send restarted the counter from that count) or added twice.
     const prefix = `test:${randomUUID()}`;
     const month = 30 * 86_400_000;
-    const handBack = (counter: string, id: string, outage: number, durable: number, reached: number[] = []) =>
+    // The durable count is read at count change 7 in each hand-back; `changes` are the count changes of the requests
+    // a process counted (and, negative, gave back) in PostgreSQL.
+    const handBack = (counter: string, id: string, outage: number, durable: number, changes: number[] = []) =>
       redis.eval(
         RECONCILE_SCRIPT,
         4,
@@ -129,7 +131,8 @@ describeWithRedis('the Redis quota counts each request once', () => {
         durable,
         month,
         60_000,
-        reached.join(','),
+        changes.join(','),
+        7,
       );
     const counter = async (name: string) => Number(await redis.get(`${prefix}:${name}`));
     try {
@@ -150,15 +153,24 @@ describeWithRedis('the Redis quota counts each request once', () => {
       // A hand-back's record lasts as long as the counter, not an hour: a late resend still finds it.
       expect(await redis.pttl(`${prefix}:hand-back:first`)).toBeGreaterThan(month - 60_000);
       // Redis lost its data while two processes counted in PostgreSQL: the first one back restarted the counter from
-      // the durable count (40, its own 5 requests and the other's), so the second adds only what PostgreSQL counted
-      // after that (it reached 38, 40, 41 and 43 with its requests).
-      expect(await handBack('lost', 'other process', 4, 43, [38, 40, 41, 43])).toBe(1);
+      // the durable count (40, its own 5 requests and the other's, read at change 7), so the second adds only what
+      // PostgreSQL counted after that (its requests made changes 5, 7, 8 and 10).
+      expect(await handBack('lost', 'other process', 4, 43, [5, 7, 8, 10])).toBe(1);
       expect(await counter('lost')).toBe(42);
-      // A long outage lists its requests in one argument: 200,000 of them (reaching 1 to 200,000), of which the
-      // first 40 are in the restart.
+      // A request given back before the read is in the durable count as much as the request it gives back, whatever
+      // counts were reached meanwhile: the other process counted one (change 3), the first counted one (4), the
+      // other gave its own back (6), so the count read at 7 is right and nothing changes. (Judged by the counts
+      // reached, the request given back reached a count no higher than the read, and the counter lost one.)
+      expect(await handBack('lost', 'given back before', 0, 43, [3, -6])).toBe(1);
+      expect(await counter('lost')).toBe(42);
+      // One given back after the read comes off.
+      expect(await handBack('lost', 'given back after', -1, 43, [-9])).toBe(1);
+      expect(await counter('lost')).toBe(41);
+      // A long outage lists its changes in one argument: 200,000 of them (changes 1 to 200,000), of which the first
+      // 7 are in the restart.
       const long = Array.from({ length: 200_000 }, (_, i) => i + 1);
       expect(await handBack('lost', 'long outage', long.length, 0, long)).toBe(1);
-      expect(await counter('lost')).toBe(42 + long.length - 40);
+      expect(await counter('lost')).toBe(41 + long.length - 7);
     } finally {
       const keys = await redis.keys(`${prefix}:*`);
       if (keys.length > 0) await redis.del(...keys);

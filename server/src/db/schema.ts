@@ -384,6 +384,10 @@ export const subscriptions = pgTable(
     // Dollars a term as sold (0: a free plan; null: bought before this was kept). An upgrade credits from it.
     amount: money('amount'),
     processedRequests: integer('processed_requests').notNull().default(0),
+    // Raised by every request counted or given back in PostgreSQL, and never lowered (a refund lowers the count,
+    // not this): a count read with it tells the requests counted before the read from those after, which a count
+    // alone cannot once a refund lowers it and a later request reaches the same number again.
+    countChanges: bigint('count_changes', { mode: 'number' }).notNull().default(0),
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
     expireAt: timestamp('expire_at', { withTimezone: true, mode: 'date' }).notNull(),
     lastIncrement: timestamp('last_increment', { withTimezone: true, mode: 'date' }),

@@ -86,27 +86,42 @@ const earlierMonth = (periodStart: Date) =>
 
 /** The stored count of a subscription's month. */
 export async function storedPeriodCount(db: Executor, subscriptionId: string, periodStart: Date) {
+  return (await storedPeriodCountAndChange(db, subscriptionId, periodStart)).used;
+}
+
+/**
+ * The stored count of a subscription's month, with the count change it was read at: the requests counted or given
+ * back in PostgreSQL with a higher change came after the read.
+ */
+export async function storedPeriodCountAndChange(db: Executor, subscriptionId: string, periodStart: Date) {
   const [row] = await db
-    .select({ processed: subscriptions.processedRequests, lastIncrement: subscriptions.lastIncrement })
+    .select({
+      processed: subscriptions.processedRequests,
+      lastIncrement: subscriptions.lastIncrement,
+      change: subscriptions.countChanges,
+    })
     .from(subscriptions)
     .where(eq(subscriptions.id, subscriptionId));
-  return row ? periodCount(row.processed, row.lastIncrement, periodStart) : 0;
+  return row
+    ? { used: periodCount(row.processed, row.lastIncrement, periodStart), change: row.change }
+    : { used: 0, change: 0 };
 }
 
 /**
  * Counts one request in one conditional UPDATE, shared by every process on the database: the month's count after
- * it, or null when the month's limit is reached.
+ * it and the count change it made, or null when the month's limit is reached.
  */
 export async function countRequest(
   db: Executor,
   counted: { subscriptionId: string; limit: number; periodStart: Date },
   now: Date,
-): Promise<number | null> {
+): Promise<{ used: number; change: number } | null> {
   const earlier = earlierMonth(counted.periodStart);
   const [row] = await db
     .update(subscriptions)
     .set({
       processedRequests: sql`CASE WHEN ${earlier} THEN 1 ELSE ${subscriptions.processedRequests} + 1 END`,
+      countChanges: sql`${subscriptions.countChanges} + 1`,
       lastIncrement: now,
     })
     .where(
@@ -115,22 +130,34 @@ export async function countRequest(
         sql`(${earlier} OR ${subscriptions.processedRequests} < ${counted.limit})`,
       ),
     )
-    .returning({ used: subscriptions.processedRequests });
-  return row ? row.used : null;
+    .returning({ used: subscriptions.processedRequests, change: subscriptions.countChanges });
+  return row ?? null;
 }
 
-/** Gives back one request counted in the month (a month since begun has nothing to give back). */
-export async function uncountRequest(db: Executor, subscriptionId: string, periodStart: Date) {
-  await db
+/**
+ * Gives back one request counted in the month (a month since begun has nothing to give back): the count change it
+ * made, or null when it gave nothing back.
+ */
+export async function uncountRequest(
+  db: Executor,
+  subscriptionId: string,
+  periodStart: Date,
+): Promise<number | null> {
+  const [row] = await db
     .update(subscriptions)
-    .set({ processedRequests: sql`${subscriptions.processedRequests} - 1` })
+    .set({
+      processedRequests: sql`${subscriptions.processedRequests} - 1`,
+      countChanges: sql`${subscriptions.countChanges} + 1`,
+    })
     .where(
       and(
         eq(subscriptions.id, subscriptionId),
         sql`${subscriptions.processedRequests} > 0`,
         sql`NOT ${earlierMonth(periodStart)}`,
       ),
-    );
+    )
+    .returning({ change: subscriptions.countChanges });
+  return row?.change ?? null;
 }
 
 /**

@@ -4,16 +4,21 @@ import type { Database } from '../../../db/client';
 import { countRequest, uncountRequest } from '../../subscriptions/subscriptions.repository';
 import { BurstWindow, durableCount, type QuotaOutcome, type QuotaStore, type QuotaSubject } from './store';
 
-/** The PostgreSQL conditional UPDATE: one statement counts or refuses, shared by every process on the database. */
+/**
+ * The PostgreSQL conditional UPDATE: one statement counts or refuses, shared by every process on the database. The
+ * count after it and the count change it made, or null when the month's limit refused it.
+ */
+export const countInPostgres = (db: Database, { subscriptionId, limit, period }: QuotaSubject, now: Date) =>
+  countRequest(db, { subscriptionId, limit, periodStart: period.start }, now);
+
 export async function takeInPostgres(db: Database, subject: QuotaSubject, now: Date): Promise<QuotaOutcome> {
-  const { subscriptionId, limit, period } = subject;
-  const used = await countRequest(db, { subscriptionId, limit, periodStart: period.start }, now);
-  return used === null ? { allowed: false, reason: 'quota', used: limit } : { allowed: true, used };
+  const counted = await countInPostgres(db, subject, now);
+  return counted ? { allowed: true, used: counted.used } : { allowed: false, reason: 'quota', used: subject.limit };
 }
 
-export async function refundInPostgres(db: Database, subject: QuotaSubject) {
-  await uncountRequest(db, subject.subscriptionId, subject.period.start);
-}
+/** Gives back one request: the count change it made, or null when the month had none to give back. */
+export const refundInPostgres = (db: Database, subject: QuotaSubject): Promise<number | null> =>
+  uncountRequest(db, subject.subscriptionId, subject.period.start);
 
 export function createPostgresQuotaStore(db: Database, burstPerSecond: number): QuotaStore {
   const burst = new BurstWindow(burstPerSecond);
@@ -25,7 +30,9 @@ export function createPostgresQuotaStore(db: Database, burstPerSecond: number): 
       if (!subject) return { allowed: true, used: 0 };
       return takeInPostgres(db, subject, now);
     },
-    refund: (subject) => refundInPostgres(db, subject),
+    async refund(subject) {
+      await refundInPostgres(db, subject);
+    },
     used: (subject) => durableCount(db, subject),
     async flush() {},
     async close() {},

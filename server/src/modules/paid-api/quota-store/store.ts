@@ -10,7 +10,11 @@
 import { LRUCache } from 'lru-cache';
 import type { QuotaPeriod } from '@afrofx/shared';
 import type { Database } from '../../../db/client';
-import { persistCount, storedPeriodCount } from '../../subscriptions/subscriptions.repository';
+import {
+  persistCount,
+  storedPeriodCount,
+  storedPeriodCountAndChange,
+} from '../../subscriptions/subscriptions.repository';
 
 export interface QuotaSubject {
   subscriptionId: string;
@@ -71,6 +75,15 @@ const writeCount = (db: Database, { subject, used, lastIncrement }: Counted, exa
 /** The durable count of the subject's current period. */
 export const durableCount = (db: Database, subject: QuotaSubject): Promise<number> =>
   storedPeriodCount(db, subject.subscriptionId, subject.period.start);
+
+/** The durable count with the count change it was read at (see `subscriptions.count_changes`). */
+export interface DurableRead {
+  used: number;
+  change: number;
+}
+
+export const durableRead = (db: Database, subject: QuotaSubject): Promise<DurableRead> =>
+  storedPeriodCountAndChange(db, subject.subscriptionId, subject.period.start);
 
 /** The counters changed since the last write; a failed write puts them back so the next flush retries them. */
 export class DirtyCounts {

@@ -1,14 +1,16 @@
 // Redis (REDIS_URL): a Lua script counts each request, shared by every API process; one call carries the requests of
 // an event-loop turn. While Redis is unreachable the PostgreSQL conditional UPDATE counts instead, and those counts
 // are handed back to Redis when it returns.
+import { setTimeout as sleep } from 'node:timers/promises';
 import IORedis from 'ioredis';
 import type { ChangeFeed } from '../../../../change-feed';
 import type { Database } from '../../../../db/client';
-import { refundInPostgres, takeInPostgres } from '../postgres';
+import { countInPostgres, refundInPostgres } from '../postgres';
 import {
   BurstWindow,
   DirtyCounts,
   durableCount,
+  durableRead,
   quotaKey,
   type QuotaOutcome,
   type QuotaStore,
@@ -42,6 +44,12 @@ interface RedisCounting extends Pick<RedisQuotaOptions, 'db' | 'prefix' | 'chang
   outage: OutageCounts;
   /** A counter being seeded, so that the takes that found it missing wait for one seed. */
   seeding: Map<string, Promise<void>>;
+  /**
+   * Since Redis went away: settled once every process has had `settleMs` to write the counts Redis answered it.
+   * Counted in PostgreSQL before then, a request could be lost under another process's higher count, which its
+   * write keeps (it never lowers a count) and which a counter lost with Redis's data then restarts from.
+   */
+  fallbackSettled?: Promise<void>;
 }
 
 function connect(options: RedisQuotaOptions): IORedis {
@@ -67,9 +75,9 @@ function seed(c: RedisCounting, key: string, subject: QuotaSubject, lost: boolea
       await c.dirty.persist(c.db);
       if (lost) {
         await c.changes.publish({ kind: 'quota-flush' }).catch(() => undefined);
-        await new Promise((resolve) => setTimeout(resolve, c.settleMs));
+        await sleep(c.settleMs);
       }
-      await c.scripts.seed(key, subject, await durableCount(c.db, subject));
+      await c.scripts.seed(key, subject, await durableRead(c.db, subject));
     })().finally(() => c.seeding.delete(key));
     c.seeding.set(key, pending);
   }
@@ -114,10 +122,12 @@ async function takeInFallback(
 ): Promise<QuotaOutcome> {
   if (!c.localBurst.allow(keyHash, now, burstLimit))
     return { allowed: false, reason: 'burst', used: subject.processedAtLoad };
+  await c.fallbackSettled;
   await c.dirty.persist(c.db);
-  const outcome = await takeInPostgres(c.db, subject, now);
-  if (outcome.allowed) c.outage.note(quotaKey(c.prefix, subject), subject, outcome.used, unanswered);
-  return outcome;
+  const counted = await countInPostgres(c.db, subject, now);
+  if (!counted) return { allowed: false, reason: 'quota', used: subject.limit };
+  c.outage.note(quotaKey(c.prefix, subject), subject, counted.change, unanswered);
+  return { allowed: true, used: counted.used };
 }
 
 /** A premium account has no monthly counter: the burst counter alone, in Redis or else in this process. */
@@ -171,11 +181,15 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
   redis.on('error', () => {
     // ioredis reconnects by itself; meanwhile takes fall back to PostgreSQL.
   });
-  // Counts only this process has seen go to PostgreSQL at once, so the fallback starts from them.
+  // Counts only this process has seen go to PostgreSQL at once, so the fallback starts from them; the other
+  // processes write theirs on their own 'close' at the same moment, and the fallback waits for them.
   redis.on('close', () => {
-    if (!closed) void persistDirty();
+    if (closed) return;
+    const written = persistDirty();
+    c.fallbackSettled ??= written.then(() => sleep(c.settleMs));
   });
   redis.on('ready', () => {
+    c.fallbackSettled = undefined;
     if (c.outage.pending) void c.outage.reconcile();
   });
   // Another process found a counter missing: write what this one counted before it seeds from the database.
@@ -203,7 +217,11 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
     },
     async refund(subject) {
       const key = quotaKey(prefix, subject);
-      if (c.outage.refund(key)) return refundInPostgres(db, subject);
+      if (c.outage.holds(key)) {
+        const change = await refundInPostgres(db, subject);
+        if (change !== null) c.outage.note(key, subject, -change);
+        return;
+      }
       const used = await scripts.refund(key);
       c.dirty.note(key, subject, used, new Date());
     },

@@ -2,36 +2,37 @@
 import { randomUUID } from 'node:crypto';
 import type IORedis from 'ioredis';
 import type { Database } from '../../../../db/client';
-import { durableCount, type QuotaSubject } from '../store';
+import { durableRead, type DurableRead, type QuotaSubject } from '../store';
 import type { TakeRecord } from './batches';
-import type { HandBackApplied, QuotaScripts } from './scripts';
+import type { QuotaScripts } from './scripts';
 
-/** A counter's requests counted in PostgreSQL since Redis went away. */
+/** A counter's requests counted (and given back) in PostgreSQL since Redis went away. */
 interface OutageEntry {
   subject: QuotaSubject;
-  count: number;
+  /**
+   * The count change (`subscriptions.count_changes`) of each request counted, and negated, of each given back: which
+   * of them a durable count read at some moment holds. Their signs add up to the requests left to hand back.
+   */
+  changes: number[];
   /** Takes whose Redis call got no answer and may have run there too. */
   unanswered: TakeRecord[];
   /**
-   * The count PostgreSQL reached with each request taken (refunded or not): which ones a durable count read at some
-   * moment holds. `reached.length - count` of them were refunded.
-   */
-  reached: number[];
-  /**
    * A hand-back sent whose answer did not come: sent again as it was, under its id, with the durable count read for
    * it (a first send that restarted the counter from that count is answered as such). It holds the first `listed` of
-   * `reached` and the first `records` of `unanswered`, as they stood at that read.
+   * `changes` and the first `records` of `unanswered`, as they stood at that read.
    */
   handBack?: HandBack;
 }
 
 interface HandBack {
   id: string;
-  count: number;
   listed: number;
   records: number;
-  durable: number;
+  durable: DurableRead;
 }
+
+/** Requests counted less requests given back. */
+const net = (changes: number[]) => changes.reduce((sum, change) => sum + Math.sign(change), 0);
 
 /**
  * Of the takes counted in PostgreSQL after their Redis call got no answer, how many Redis counted too (their call ran
@@ -67,21 +68,21 @@ export class OutageCounts {
     return this.running !== undefined;
   }
 
-  /** A request counted in PostgreSQL; `unanswered` when its Redis call got no answer and may have run there. */
-  note(key: string, subject: QuotaSubject, used: number, unanswered?: TakeRecord) {
-    const entry = this.entries.get(key) ?? { subject, count: 0, unanswered: [], reached: [] };
-    entry.count++;
-    entry.reached.push(used);
+  /**
+   * A request counted in PostgreSQL with count change `change`, or given back there with `-change`; `unanswered`
+   * when its Redis call got no answer and may have run there.
+   */
+  note(key: string, subject: QuotaSubject, change: number, unanswered?: TakeRecord) {
+    const entry = this.entries.get(key) ?? { subject, changes: [], unanswered: [] };
+    entry.changes.push(change);
     if (unanswered) entry.unanswered.push(unanswered);
     this.entries.set(key, entry);
   }
 
-  /** Gives back a request this process counted in PostgreSQL; false when it has none left to give back there. */
-  refund(key: string): boolean {
+  /** Whether this process counted requests in PostgreSQL that it has not handed back or given back. */
+  holds(key: string): boolean {
     const entry = this.entries.get(key);
-    if (!entry || entry.count <= 0) return false;
-    entry.count--;
-    return true;
+    return entry !== undefined && net(entry.changes) > 0;
   }
 
   /** Hands the requests counted in PostgreSQL during an outage back to Redis. */
@@ -102,48 +103,32 @@ export class OutageCounts {
     // What was counted until now: takes counted in PostgreSQL while this runs stay for the next hand-back
     // (forgetting them with the entry left them out of Redis for good).
     if (!entry.handBack) {
-      const durable = await durableCount(this.db, entry.subject);
+      const durable = await durableRead(this.db, entry.subject);
       entry.handBack = {
         id: randomUUID(),
-        count: entry.count,
-        listed: entry.reached.length,
+        listed: entry.changes.length,
         records: entry.unanswered.length,
         durable,
       };
     }
     const { handBack } = entry;
+    const changes = entry.changes.slice(0, handBack.listed);
     const twice = await countedInRedisToo(this.redis, entry.unanswered.slice(0, handBack.records));
     const applied = await this.scripts.reconcile(key, entry.subject, {
       id: handBack.id,
-      count: handBack.count - twice,
+      count: net(changes) - twice,
       durable: handBack.durable,
-      reached: entry.reached.slice(0, handBack.listed),
+      changes,
     });
     entry.handBack = undefined;
     // Calls noted since the hand-back was made are checked with the next one.
     entry.unanswered.splice(0, handBack.records);
-    settle(entry, handBack, applied);
-    if (entry.count === 0 && entry.reached.length === 0 && entry.unanswered.length === 0)
-      this.entries.delete(key);
-  }
-}
-
-/** What is left to hand back once a hand-back was applied. */
-function settle(entry: OutageEntry, handBack: HandBack, applied: HandBackApplied) {
-  switch (applied) {
-    case 'restarted': {
-      // Restarted from the durable count, which holds every request PostgreSQL had counted when it was read (counts
-      // up to `durable`), however many of them this process had noted by then, and the refunds made before the read:
-      // the requests counted since, less the refunds made since, are left to hand back.
-      const refundedSince = entry.reached.length - entry.count - (handBack.listed - handBack.count);
-      entry.reached = entry.reached.filter((reached) => reached > handBack.durable);
-      entry.count = entry.reached.length - refundedSince;
-      return;
-    }
-    case 'added':
-      // Below zero when more requests were refunded in PostgreSQL while the hand-back was on its way than were
-      // counted: the next hand-back takes them off the counter.
-      entry.count -= handBack.count;
-      entry.reached.splice(0, handBack.listed);
+    entry.changes =
+      applied === 'restarted'
+        ? // Restarted from the durable count, which holds every change PostgreSQL had made when it was read, whenever
+          // this process noted it: the changes made after the read are left to hand back.
+          entry.changes.filter((change) => Math.abs(change) > handBack.durable.change)
+        : entry.changes.slice(handBack.listed);
+    if (entry.changes.length === 0 && entry.unanswered.length === 0) this.entries.delete(key);
   }
 }

@@ -1,7 +1,7 @@
 // The Lua scripts that count the quota in Redis, and what their answers mean to the store. Every key name the
 // scripts read is made here, next to the script that reads it.
 import type IORedis from 'ioredis';
-import type { QuotaSubject } from '../store';
+import type { DurableRead, QuotaSubject } from '../store';
 
 // A counter's name holding another type of value (or a string that is not a number) is deleted,
 // so that the counter is seeded again from the durable count instead of failing every take until someone repairs it.
@@ -106,14 +106,15 @@ export interface EntryAnswer {
 }
 
 // KEYS[1] monthly counter, KEYS[2] the data marker, KEYS[3] the counter's restart record. ARGV: floor (the durable
-// count), counter TTL ms, restart record TTL ms. Raises the counter to at least the floor, never lowers it; a raised
-// counter holds every request PostgreSQL had counted, and its record says up to which count.
+// count), counter TTL ms, restart record TTL ms, the count change the floor was read at. Raises the counter to at
+// least the floor, never lowers it; a raised counter holds every request PostgreSQL had counted or given back, and
+// its record says up to which count change.
 const SEED_SCRIPT = `${REPAIR_LUA}
 repair(KEYS[1])
 local used = tonumber(redis.call('GET', KEYS[1]) or '-1')
 if used < tonumber(ARGV[1]) then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  redis.call('SET', KEYS[3], ARGV[1], 'PX', ARGV[3])
+  redis.call('SET', KEYS[3], ARGV[4], 'PX', ARGV[3])
 end
 redis.call('SET', KEYS[2], '1')
 return 1
@@ -122,12 +123,13 @@ return 1
 // KEYS[1] monthly counter, KEYS[2] the data marker, KEYS[3] the hand-back's record, KEYS[4] the counter's restart
 // record. ARGV: requests counted in PostgreSQL during an outage, less those refunded and those Redis counted too
 // (below zero when more were refunded than counted since the last hand-back), the durable count, counter TTL ms,
-// restart record TTL ms, and the counts PostgreSQL reached with each request taken, comma-separated (one argument:
-// a long outage lists more than a call can spread).
+// restart record TTL ms, the count change of each request counted (positive) or given back (negative) in
+// PostgreSQL, comma-separated (one argument: a long outage lists more than a call can spread), and the count change
+// the durable count was read at.
 // A counter that survived the outage gets the outage's requests added (1); a lost one restarts from the durable
 // count, which already holds them (2). A counter that another process restarted from the durable count meanwhile
-// (Redis lost its data while several processes counted in PostgreSQL) already holds the requests up to the count it
-// restarted from: only those above it are added.
+// (Redis lost its data while several processes counted in PostgreSQL) already holds the changes up to the one it
+// restarted at: only those after it are applied.
 // A hand-back is applied once: sent again after its answer was lost (a timeout on a busy machine), it changes nothing
 // and answers how it was applied the first time, kept as long as the counter.
 export const RECONCILE_SCRIPT = `${REPAIR_LUA}
@@ -139,16 +141,16 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
   local add = tonumber(ARGV[1])
   local restarted = tonumber(redis.call('GET', KEYS[4]) or '')
   if restarted then
-    -- The requests listed are in the count; of them only those above the restart are added.
-    for reached in string.gmatch(ARGV[5], '[^,]+') do
-      add = add - 1
-      if tonumber(reached) > restarted then add = add + 1 end
+    -- The changes listed are in the count; those up to the restart are in the counter already.
+    for listed in string.gmatch(ARGV[5], '[^,]+') do
+      local change = tonumber(listed)
+      if math.abs(change) <= restarted then add = add - (change > 0 and 1 or -1) end
     end
   end
   redis.call('INCRBY', KEYS[1], add)
 else
   redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
-  redis.call('SET', KEYS[4], ARGV[2], 'PX', ARGV[4])
+  redis.call('SET', KEYS[4], ARGV[6], 'PX', ARGV[4])
   applied = 2
 end
 redis.call('SET', KEYS[3], applied, 'PX', ARGV[3])
@@ -168,9 +170,9 @@ export interface HandBackAsked {
   /** Requests to add, less those refunded and those Redis counted too. */
   count: number;
   /** The durable count read for this hand-back: a lost counter restarts from it. */
-  durable: number;
-  /** The counts PostgreSQL reached with each request taken. */
-  reached: number[];
+  durable: DurableRead;
+  /** The count change of each request counted in PostgreSQL, and (negative) of each given back there. */
+  changes: number[];
 }
 
 // KEYS[1] monthly counter. Gives back one request, never below zero.
@@ -189,6 +191,7 @@ interface RedisQuotaCommands {
     floor: number,
     ttl: number,
     restartTtl: number,
+    change: number,
   ): Promise<number>;
   afrofxReconcileQuota(
     quotaKey: string,
@@ -199,15 +202,16 @@ interface RedisQuotaCommands {
     durable: number,
     ttl: number,
     restartTtl: number,
-    reached: string,
+    changes: string,
+    durableChange: number,
   ): Promise<number>;
   afrofxRefundQuota(quotaKey: string): Promise<number>;
 }
 
 /**
- * How long a counter restarted from the durable count keeps the record of that count: the processes that counted in
- * PostgreSQL meanwhile hand their counts back as soon as Redis answers them, within seconds. Not kept for the
- * counter's life: refunds can take the durable count below it later, and a later outage's requests would be missed.
+ * How long a counter restarted from the durable count keeps the record of the count change it was read at: the
+ * processes that counted in PostgreSQL meanwhile hand their counts back as soon as Redis answers them, within
+ * seconds. A later outage's changes all come after it, so the record could stay longer; no hand-back needs it then.
  */
 const RESTART_RECORD_MS = 10 * 60_000;
 
@@ -242,14 +246,15 @@ export function defineQuotaScripts(redis: IORedis, prefix: string) {
       });
     },
     /** Raises a missing or lower counter to the durable count. */
-    async seed(quotaKey: string, subject: QuotaSubject, durable: number): Promise<void> {
+    async seed(quotaKey: string, subject: QuotaSubject, durable: DurableRead): Promise<void> {
       await commands.afrofxSeedQuota(
         quotaKey,
         marker,
         restartKey(subject),
-        durable,
+        durable.used,
         ttlFor(subject),
         RESTART_RECORD_MS,
+        durable.change,
       );
     },
     async reconcile(
@@ -263,10 +268,11 @@ export function defineQuotaScripts(redis: IORedis, prefix: string) {
         `${marker}:hand-back:${handBack.id}`,
         restartKey(subject),
         handBack.count,
-        handBack.durable,
+        handBack.durable.used,
         ttlFor(subject),
         RESTART_RECORD_MS,
-        handBack.reached.join(','),
+        handBack.changes.join(','),
+        handBack.durable.change,
       );
       return applied === 2 ? 'restarted' : 'added';
     },

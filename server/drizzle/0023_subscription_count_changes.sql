@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "count_changes" bigint DEFAULT 0 NOT NULL;
