@@ -13,7 +13,9 @@ export const countInPostgres = (db: Database, { subscriptionId, limit, period }:
 
 export async function takeInPostgres(db: Database, subject: QuotaSubject, now: Date): Promise<QuotaOutcome> {
   const counted = await countInPostgres(db, subject, now);
-  return counted ? { allowed: true, used: counted.used } : { allowed: false, reason: 'quota', used: subject.limit };
+  return counted
+    ? { allowed: true, used: counted.used }
+    : { allowed: false, reason: 'quota', used: subject.limit };
 }
 
 /** Gives back one request: the count change it made, or null when the month had none to give back. */
