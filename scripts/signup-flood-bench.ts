@@ -11,9 +11,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 const SIGNUPS = Number(process.env.FLOOD_SIGNUPS ?? 200);
-const QUIET_CALLS = 200;
 const MAX_RATIO = 3;
 /** A busy machine seeds the demo data slowly. */
 const START_TIMEOUT_MS = 300_000;
@@ -104,37 +104,47 @@ async function paidKey(baseUrl: string): Promise<string> {
   return String(key.private_key);
 }
 
-/** A paying customer's pace: one call every 50 ms at most, well inside the plan's burst rate. */
-const PACE_MS = 50;
+interface Calls {
+  latencies: number[];
+  failures: number[];
+}
 
-/** One customer calling one after the other until `until` says stop; the latency of each call in ms. */
-async function paidCalls(baseUrl: string, key: string, until: () => boolean) {
-  const latencies: number[] = [];
-  const failures: number[] = [];
-  while (!until()) {
-    const started = performance.now();
-    const res = await fetch(`${baseUrl}/v1/rates`, { headers: { authorization: `Bearer ${key}` } });
-    await res.arrayBuffer();
-    const took = performance.now() - started;
-    latencies.push(took);
-    if (res.status !== 200) failures.push(res.status);
-    if (took < PACE_MS) await new Promise((resolve) => setTimeout(resolve, PACE_MS - took));
-  }
-  return { latencies, failures };
+/**
+ * The paying customer, in a process of its own (scripts/signup-flood-customer.mjs): its quiet calls, then, once the
+ * flood starts, `flood()` stops it and gives the calls made meanwhile.
+ */
+async function payingCustomer(baseUrl: string, key: string) {
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'scripts/signup-flood-customer.mjs'), baseUrl, key],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = async (): Promise<Calls> => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error(`the paying customer exited with code ${child.exitCode}`);
+    return JSON.parse(value as string) as Calls;
+  };
+  const quiet = await next();
+  return {
+    quiet,
+    async flood(): Promise<Calls> {
+      child.stdin!.end('stop\n');
+      return next();
+    },
+  };
 }
 
 async function main() {
   const server = await startServer();
   try {
     const key = await paidKey(server.baseUrl);
-    // Warm up, then the quiet reference.
-    let warm = 0;
-    await paidCalls(server.baseUrl, key, () => warm++ >= 50);
-    let quietCount = 0;
-    const quiet = await paidCalls(server.baseUrl, key, () => quietCount++ >= QUIET_CALLS);
+    // Warm-up and the quiet reference, then the same customer during the flood.
+    const customer = await payingCustomer(server.baseUrl, key);
+    const { quiet } = customer;
 
-    let flooding = true;
-    const busy = paidCalls(server.baseUrl, key, () => !flooding);
     const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: SIGNUPS }, async (_, n) => {
@@ -160,8 +170,7 @@ async function main() {
       }),
     );
     const floodSeconds = (performance.now() - started) / 1000;
-    flooding = false;
-    const flood = await busy;
+    const flood = await customer.flood();
 
     const counts = answers.reduce<Record<string, number>>((all, answer) => {
       all[answer] = (all[answer] ?? 0) + 1;
