@@ -6,7 +6,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => name !== '@afrofx/shared');
 
 await build({
-  entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts' },
+  // The password strength meter runs on a thread of its own, which loads it by its file name (src/passwords.ts).
+  entryPoints: {
+    main: 'src/main.ts',
+    worker: 'src/worker.ts',
+    'password-strength': 'src/password-strength.cjs',
+  },
   outdir: 'dist',
   outExtension: { '.js': '.cjs' },
   bundle: true,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { loadConfigOrExit } from './config';
 import { buildApp } from './app';
 import { createRuntime } from './runtime';
-import { preparePasswordChecks } from './passwords';
+import { preparePasswordChecks, stopPasswordStrengthThread } from './passwords';
 import { DEMO_DEVELOPER } from './demo/seed';
 import { schedules, startSchedules } from './jobs/scheduler';
 
@@ -33,6 +33,7 @@ async function main() {
     await app.close();
     await worker?.close();
     await runtime.close();
+    await stopPasswordStrengthThread();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,9 +1,9 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
-import * as zxcvbnEnglish from '@zxcvbn-ts/language-en';
+import path from 'node:path';
 import argon2 from 'argon2';
 import { Semaphore, withTimeout, type SemaphoreInterface } from 'async-mutex';
+import Piscina from 'piscina';
 import { RetryLater, badRequest } from './errors';
+import passwordScore from './password-strength.cjs';
 
 /**
  * argon2id at 64 MiB and 3 passes (above OWASP's minimum) on one lane: one hash takes one core, not four, so the
@@ -66,11 +66,11 @@ export const hashPassword = (password: string) => queued(() => argon2.hash(passw
 
 /**
  * A new password's strength check and hash, in one turn of the queue: the check (zxcvbn) takes tens of milliseconds
- * of the event loop, so a flood of sign-ups runs it a few at a time too, not all at once.
+ * of a core, so a flood of sign-ups runs it a few at a time too, not all at once.
  */
 export const hashNewPassword = (password: string, personal: string[]) =>
-  queued(() => {
-    assertStrongPassword(password, personal);
+  queued(async () => {
+    await assertStrongPassword(password, personal);
     return argon2.hash(password, HASH_OPTIONS);
   });
 
@@ -92,22 +92,42 @@ export const decoyPasswordHash = () => (decoyHash ??= argon2.hash('afrofx-decoy-
 export const WEAK_PASSWORD =
   'This password is too easy to guess: choose a longer one, such as three or four unrelated words.';
 
-let strengthMeter: ZxcvbnFactory | undefined;
-const meter = () =>
-  (strengthMeter ??= new ZxcvbnFactory({
-    dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEnglish.dictionary },
-    graphs: zxcvbnCommon.adjacencyGraphs,
-    translations: zxcvbnEnglish.translations,
-    // The estimate grows slow with length; past 64 characters a password is long enough anyway.
-    maxLength: 64,
-  }));
+/**
+ * The strength meter's thread: a check takes tens of milliseconds and building the meter half a second, which on the
+ * API's thread held every paying customer's call behind a flood of sign-ups. One thread is enough: the hashing queue
+ * lets a few checks through at a time. The server starts it (main.ts); where it is not started (the tests build the
+ * app without main.ts, and a thread per test file would cost CI the meter's half second each time) the same module
+ * checks on the calling thread. `server/test/password-strength.test.ts` checks the thread.
+ */
+let strengthThread: Piscina | undefined;
+
+/** The strength meter on a thread of its own (started with its dictionaries built, so the first check waits not). */
+export function startPasswordStrengthThread(): Piscina {
+  if (!strengthThread) {
+    strengthThread = new Piscina({
+      filename: path.join(__dirname, 'password-strength.cjs'),
+      minThreads: 1,
+      maxThreads: 1,
+      idleTimeout: Infinity,
+    });
+    void strengthThread.run({ password: '', personal: [] });
+  }
+  return strengthThread;
+}
+
+/** Ends the strength meter's thread (shutdown, tests). */
+export async function stopPasswordStrengthThread(): Promise<void> {
+  const stopping = strengthThread;
+  strengthThread = undefined;
+  await stopping?.destroy();
+}
 
 /**
- * Builds the strength meter (its dictionaries take half a second of the event loop) before the server takes
- * requests, so the first sign-up of a flood does not stall every call behind it.
+ * Builds the strength meter (its dictionaries take half a second) before the server takes requests, on its own
+ * thread, so the first sign-up of a flood does not stall every call behind it.
  */
 export function preparePasswordChecks(): void {
-  meter();
+  startPasswordStrengthThread();
 }
 
 /**
@@ -115,6 +135,8 @@ export function preparePasswordChecks(): void {
  * "safely unguessable" against online attacks). The schema has already checked the length. `personal` holds the
  * account's own words (e-mail, names), which make a password guessable too.
  */
-export function assertStrongPassword(password: string, personal: string[]): void {
-  if (meter().check(password, personal).score < 3) throw badRequest(WEAK_PASSWORD);
+export async function assertStrongPassword(password: string, personal: string[]): Promise<void> {
+  const task = { password, personal };
+  const score = strengthThread ? ((await strengthThread.run(task)) as number) : passwordScore(task);
+  if (score < 3) throw badRequest(WEAK_PASSWORD);
 }

@@ -187,7 +187,7 @@ export function createAccountsService(db: Database, enqueue: Enqueue) {
 
     async resetPassword(code: string, password: string): Promise<void> {
       // Checked before the code is used up, so a refused password leaves the link working.
-      assertStrongPassword(password, []);
+      await assertStrongPassword(password, []);
       const accountId = await consumeToken('password_reset', code);
       if (!accountId) throw badRequest(RESET_LINK_INVALID);
       const passwordHash = await hashPassword(password);

@@ -58,7 +58,7 @@ export async function changeAccountPassword(
     throw badRequest('Your current password is not correct.');
   }
   if (oldPassword === newPassword) throw badRequest('Passwords can not be the same.');
-  assertStrongPassword(newPassword, [account.email, account.firstName, account.lastName]);
+  await assertStrongPassword(newPassword, [account.email, account.firstName, account.lastName]);
   const [row] = await db
     .update(accounts)
     .set({

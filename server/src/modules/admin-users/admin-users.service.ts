@@ -104,7 +104,7 @@ export function createAdminUsersService(db: Database, changes: ChangeFeed) {
     /** SPEC §2: an admin is created by another admin; the address must not belong to any account yet. */
     async createAdmin(rawEmail: string, password: string): Promise<AdminUser> {
       const email = rawEmail.trim().toLowerCase();
-      assertStrongPassword(password, [email]);
+      await assertStrongPassword(password, [email]);
       const [row] = await db
         .insert(accounts)
         .values({ email, passwordHash: await hashPassword(password), role: 'admin', isActivated: true })
