@@ -52,9 +52,9 @@ let counted: { wal: string; counts: Record<string, number> } | undefined;
 
 async function rowCounts(): Promise<Record<string, number>> {
   // Read before counting: a write made while counting leaves the stored position behind, so the next call counts.
-  const [{ wal }] = (await rowsOf<{ wal: string }>(sql.raw('select pg_current_wal_insert_lsn()::text as wal'))) as [
-    { wal: string },
-  ];
+  const [{ wal }] = (await rowsOf<{ wal: string }>(
+    sql.raw('select pg_current_wal_insert_lsn()::text as wal'),
+  )) as [{ wal: string }];
   if (counted?.wal === wal) return counted.counts;
   const counts = await countRows();
   counted = { wal, counts };
