@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { OFFLINE_OFFICIAL_SOURCES } from '../built-server.mjs';
-import { startSmtpSink, type SmtpSink } from '../../server/test/support/smtp-sink';
-import { ACTIVATION_MAIL_LIMIT_MS, hangingReceiver, TEST_EVENTS } from './hanging-receiver';
-import { activateMailingList, mailingDomain, writeFixtures, type Fixtures } from './fixtures';
+import { startSmtpSink } from '../../server/test/support/smtp-sink';
+import { writeFixtures } from './fixtures';
+import { printTable, statusSummary } from './report';
 import { isServed, startLoad, type Load, type RequestOutcome } from './load';
 import {
   freePort,
@@ -23,276 +23,26 @@ import {
   waitUntil,
   type NodeProcess,
 } from './processes';
+import { createRedisServer, findPostgresBin, onPath, startPostgresCluster } from './servers';
 import {
-  createRedisServer,
-  findPostgresBin,
-  onPath,
-  startPostgresCluster,
-  type PostgresCluster,
-  type RedisServer,
-} from './servers';
-
+  FLUSH_MS,
+  LOAD,
+  SMALL_PLAN_LIMIT,
+  SUBSCRIBERS,
+  BEFORE_FAULT_MS,
+  AFTER_RECOVERY_MS,
+  SETTLE_MS,
+  COUNT_SETTLE_MS,
+  RECOVERY_LIMIT_MS,
+  MAILING_LIMIT_MS,
+  type Harness,
+  type FaultRun,
+  type Fault,
+  type FaultResult,
+  seconds,
+} from './harness';
+import { FAULTS, chosenFaults } from './faults';
 const root = path.resolve(__dirname, '../..');
-
-const FLUSH_MS = 500;
-const LOAD = { concurrency: 24, ratePerSecond: 400, maxRequests: 100_000, timeoutMs: 5000 };
-const SMALL_PLAN_LIMIT = 300;
-const SUBSCRIBERS = 1000;
-/** Load before each fault: long enough for the small plan to run out and its count to be flushed. */
-const BEFORE_FAULT_MS = 3000;
-/** Load after every process has recovered. */
-const AFTER_RECOVERY_MS = 2000;
-/** One flush of every process, with slack, before the request log is read. */
-const SETTLE_MS = 2 * FLUSH_MS + 1500;
-/** How long the durable quota count may take to match what was served, once the load has stopped. */
-const COUNT_SETTLE_MS = 10_000;
-const RECOVERY_LIMIT_MS = 20_000;
-/** A restart long enough for a request-log flush or two to meet no server (a flush every FLUSH_MS). */
-const POSTGRES_DOWN_MS = 2000;
-const REDIS_DOWN_MS = 10_000;
-const SMTP_DOWN_MS = 30_000;
-/** A mailing interrupted by a killed worker waits for its BullMQ lock to lapse and a retry. */
-const MAILING_LIMIT_MS = 60_000;
-/** How long the interrupted part of a mailing may take to reach the sink. */
-const MAILING_START_LIMIT_MS = 30_000;
-
-interface Harness {
-  postgres: PostgresCluster;
-  redis: RedisServer;
-  smtp: SmtpSink;
-  db: pg.Pool;
-  apiUrls: string[];
-  apis: NodeProcess[];
-  worker: NodeProcess;
-  startApi(index: number): NodeProcess;
-  startWorker(): NodeProcess;
-  /** Resolves false when the API process did not answer health 200 within a minute. */
-  waitHealthy(index: number): Promise<boolean>;
-  fixtures: Fixtures;
-  adminToken: string;
-}
-
-interface MailingOutcome {
-  delivered: number;
-  expected: number;
-  duplicates: number;
-  /** Of the duplicates, those that repeat a message already delivered (same Message-ID): resends, not new mails. */
-  resent: number;
-  /** From the fault's end to the mailing's completion, when it completed. */
-  doneAfterMs: number | undefined;
-}
-
-interface FaultRun {
-  /** Call when the fault is over (the server is back): recovery is measured from here. */
-  ended(): void;
-  notes: string[];
-  problems: string[];
-  mailing?: MailingOutcome;
-}
-
-interface Fault {
-  id: string;
-  title: string;
-  /** Sends a rates mailing (to a list of its own). */
-  mails?: boolean;
-  inject(h: Harness, run: FaultRun): Promise<void>;
-}
-
-interface FaultResult {
-  fault: Fault;
-  served: number;
-  logged: number;
-  lost: number;
-  loggedTwice: number;
-  overQuota: number;
-  /** The unlimited app's quota count less what it served, moved by the fault: above 0 counted twice, below not. */
-  miscounted: number;
-  mailing?: MailingOutcome;
-  /** Per API process: from the fault's end to its first 2xx and health 200, undefined if it never came. */
-  recoveryMs: Array<number | undefined>;
-  notes: string[];
-  problems: string[];
-}
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-// ---- Mailings ------------------------------------------------------------------------------------------------
-
-interface Mailing {
-  id: string;
-  /** The domain of this mailing's list: what reached the sink for it, whenever it came. */
-  domain: string;
-}
-
-async function startMailing(h: Harness, faultId: string, run: FaultRun): Promise<Mailing> {
-  await activateMailingList(h.db, faultId);
-  const res = await fetch(`${h.apiUrls[0]}/v1/admin/send_rate_to_mail`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${h.adminToken}` },
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (res.status !== 202) throw new Error(`send_rate_to_mail answered ${res.status}: ${await res.text()}`);
-  const { recipients } = ((await res.json()) as { data: { recipients: number } }).data;
-  if (recipients !== h.fixtures.subscribers)
-    run.problems.push(`send_rate_to_mail announced ${recipients} recipients, not ${h.fixtures.subscribers}`);
-  const { rows } = await h.db.query<{ id: string }>(
-    'SELECT id FROM rate_mailings ORDER BY created_at DESC LIMIT 1',
-  );
-  return { id: rows[0]!.id, domain: mailingDomain(faultId) };
-}
-
-const deliveriesOf = (h: Harness, mailing: Mailing) =>
-  h.smtp.delivered.flatMap((mail) =>
-    mail.to
-      .map((recipient) => recipient.toLowerCase())
-      .filter((recipient) => recipient.endsWith(`@${mailing.domain}`))
-      .map((recipient) => ({ recipient, messageId: mail.messageId })),
-  );
-
-/** Waits for the mailing to complete (or the limit), then counts what reached the sink for it. */
-async function finishMailing(h: Harness, mailing: Mailing, endedAt: number): Promise<MailingOutcome> {
-  const completed = await waitUntil(
-    async () => {
-      const { rows } = await h.db.query<{ done: boolean }>(
-        'SELECT completed_at IS NOT NULL AS done FROM rate_mailings WHERE id = $1',
-        [mailing.id],
-      );
-      return rows[0]?.done === true;
-    },
-    Math.max(MAILING_LIMIT_MS - (Date.now() - endedAt), 0),
-    250,
-  );
-  const doneAfterMs = completed ? Date.now() - endedAt : undefined;
-  // A late duplicate would arrive right after the last recorded recipient.
-  await sleep(1500);
-  const deliveries = deliveriesOf(h, mailing);
-  const distinct = new Set(deliveries.map((d) => d.recipient)).size;
-  const distinctMessages = new Set(deliveries.map((d) => `${d.recipient} ${d.messageId}`)).size;
-  return {
-    delivered: distinct,
-    expected: h.fixtures.subscribers,
-    duplicates: deliveries.length - distinct,
-    resent: deliveries.length - distinctMessages,
-    doneAfterMs,
-  };
-}
-
-/** Starts a mailing, applies `interrupt` once `fraction` of it has reached the sink, and waits for the rest. */
-async function interruptMailing(
-  h: Harness,
-  faultId: string,
-  run: FaultRun,
-  fraction: number,
-  interrupt: () => Promise<void>,
-) {
-  const started = Date.now();
-  const mailing = await startMailing(h, faultId, run);
-  const target = Math.round(h.fixtures.subscribers * fraction);
-  if (!(await waitUntil(async () => deliveriesOf(h, mailing).length >= target, MAILING_START_LIMIT_MS, 50)))
-    run.problems.push(
-      `the mailing did not reach ${target} recipients within ${seconds(MAILING_START_LIMIT_MS)}`,
-    );
-  run.notes.push(
-    `interrupted after ${deliveriesOf(h, mailing).length} mails in ${seconds(Date.now() - started)}`,
-  );
-  await interrupt();
-  const endedAt = Date.now();
-  run.ended();
-  run.mailing = await finishMailing(h, mailing, endedAt);
-}
-
-// ---- The faults ----------------------------------------------------------------------------------------------
-
-const FAULTS: Fault[] = [
-  {
-    id: 'postgres-restart',
-    title: `PostgreSQL restart (down ${POSTGRES_DOWN_MS / 1000} s)`,
-    async inject(h, run) {
-      await h.postgres.restart(POSTGRES_DOWN_MS);
-      run.ended();
-    },
-  },
-  {
-    id: 'redis-stop',
-    title: `Redis stopped ${REDIS_DOWN_MS / 1000} s`,
-    async inject(h, run) {
-      await h.redis.stop();
-      await sleep(REDIS_DOWN_MS);
-      await h.redis.start();
-      run.ended();
-    },
-  },
-  {
-    id: 'redis-flush',
-    title: 'Redis FLUSHALL',
-    async inject(h, run) {
-      const answer = await h.redis.command('FLUSHALL');
-      if (answer !== 'OK') run.problems.push(`FLUSHALL answered ${answer}`);
-      run.ended();
-    },
-  },
-  {
-    id: 'worker-kill',
-    title: 'worker kill -9 mid-mailing',
-    mails: true,
-    async inject(h, run) {
-      await interruptMailing(h, this.id, run, 0.5, async () => {
-        h.worker.child.kill('SIGKILL');
-        await h.worker.exited;
-        h.worker = h.startWorker();
-      });
-    },
-  },
-  {
-    id: 'smtp-outage',
-    title: `SMTP down ${SMTP_DOWN_MS / 1000} s mid-mailing`,
-    mails: true,
-    async inject(h, run) {
-      await interruptMailing(h, this.id, run, 0.3, async () => {
-        await h.smtp.stop();
-        await sleep(SMTP_DOWN_MS);
-        await h.smtp.start();
-      });
-    },
-  },
-  {
-    id: 'api-sigterm',
-    title: 'SIGTERM to API 2 under load',
-    async inject(h, run) {
-      const victim = h.apis[1]!;
-      const started = Date.now();
-      const code = await victim.stop(15_000);
-      run.notes.push(`API 2 exited with ${code} after ${seconds(Date.now() - started)}; started again`);
-      if (code !== 0) run.problems.push(`API 2 exited with ${code} on SIGTERM\n${victim.tail()}`);
-      h.apis[1] = h.startApi(1);
-      run.ended();
-    },
-  },
-  {
-    id: 'hanging-receiver',
-    title: `${TEST_EVENTS} test events to a webhook receiver that never answers, then a sign-up`,
-    async inject(h, run) {
-      const { mailMs, problem } = await hangingReceiver({ apiUrl: h.apiUrls[0]!, smtp: h.smtp, db: h.db });
-      if (problem) run.problems.push(`${problem}\n${h.worker.tail()}`);
-      else
-        run.notes.push(
-          `activation mail in the sink after ${mailMs} ms (limit ${ACTIVATION_MAIL_LIMIT_MS} ms)`,
-        );
-      run.ended();
-    },
-  },
-];
-
-/** `npm run test:faults -- worker-kill smtp-outage` runs those faults only; no argument runs them all. */
-function chosenFaults(): Fault[] {
-  const ids = process.argv.slice(2);
-  const unknown = ids.filter((id) => !FAULTS.some((fault) => fault.id === id));
-  if (unknown.length)
-    throw new Error(
-      `No fault named ${unknown.join(', ')}; the faults are ${FAULTS.map((f) => f.id).join(', ')}`,
-    );
-  return ids.length ? FAULTS.filter((fault) => ids.includes(fault.id)) : FAULTS;
-}
 
 // ---- Checks --------------------------------------------------------------------------------------------------
 
@@ -451,61 +201,6 @@ async function runFault(h: Harness, fault: Fault): Promise<FaultResult> {
     notes: run.notes,
     problems,
   };
-}
-
-function statusSummary(outcomes: RequestOutcome[]): string {
-  const counts = new Map<number, number>();
-  for (const o of outcomes) if (!isServed(o.status)) counts.set(o.status, (counts.get(o.status) ?? 0) + 1);
-  if (counts.size === 0) return 'none';
-  return [...counts]
-    .sort(([a], [b]) => a - b)
-    .map(([status, n]) => `${n} × ${status === 0 ? 'no answer' : status}`)
-    .join(', ');
-}
-
-function printTable(results: FaultResult[]) {
-  const header = [
-    'fault',
-    'served (2xx)',
-    'logged',
-    'lost',
-    'logged twice',
-    'over quota',
-    'quota count off',
-    'mails delivered/expected (duplicates)',
-    'recovery',
-  ];
-  const rows = results.map((r) => {
-    const slowest = r.recoveryMs.some((ms) => ms === undefined)
-      ? `no (API ${r.recoveryMs
-          .map((ms, i) => (ms === undefined ? i + 1 : 0))
-          .filter(Boolean)
-          .join(', ')})`
-      : seconds(Math.max(...(r.recoveryMs as number[])));
-    const mail = r.mailing
-      ? `${r.mailing.delivered}/${r.mailing.expected} (${r.mailing.duplicates}` +
-        `${r.mailing.resent ? `, ${r.mailing.resent} with a repeated Message-ID` : ''})`
-      : '-';
-    const mailDone = r.mailing
-      ? `; mailing ${r.mailing.doneAfterMs === undefined ? 'not done' : `done +${seconds(r.mailing.doneAfterMs)}`}`
-      : '';
-    return [
-      r.fault.title,
-      String(r.served),
-      String(r.logged),
-      String(r.lost),
-      String(r.loggedTwice),
-      String(r.overQuota),
-      String(r.miscounted),
-      mail,
-      `${slowest}${mailDone}`,
-    ];
-  });
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
-  for (const row of rows) console.log(line(row));
 }
 
 // ---- Setup and teardown --------------------------------------------------------------------------------------
