@@ -17,25 +17,29 @@
 // BENCH_MODES=embedded or BENCH_MODES=server runs one of them; BENCH_PAID_NODE_OPTIONS passes options to the paid
 // server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under the load).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import {
-  closeSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { loadConfig } from '../server/src/config';
 import { accounts, apiKeys, apps, subscriptions } from '../server/src/db/schema';
 import { generateKeyPair } from '../server/src/modules/api-keys/api-key-material';
 import { createRuntime } from '../server/src/runtime';
 import { createScratchDatabase } from '../server/test/support/scratch-database';
+import {
+  answers,
+  cpuOf,
+  cpuSeconds,
+  cpuSince,
+  freePort,
+  processesNamed,
+  run,
+  SERVICES,
+  summary,
+  waitFor,
+  type CpuShare,
+  type Run,
+  type Summary,
+} from './bench-measure';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
@@ -53,142 +57,6 @@ const NOT_PASSED_ON = [
   'API_BURST_PER_SECOND',
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1', timeout: 500 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.on('connect', () => done(true));
-    socket.on('error', () => done(false));
-    socket.on('timeout', () => done(false));
-  });
-}
-
-async function waitFor(url: string, headers: Record<string, string> = {}) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url, { headers });
-      if (res.ok) return res;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer in time`);
-}
-
-/** Latency percentiles of a run, in milliseconds. */
-interface Latency {
-  p50: number;
-  p99: number;
-}
-
-interface Run {
-  result: autocannon.Result;
-  latency: Latency;
-}
-
-/** The `quantile` of ascending `sorted` values (nearest rank). */
-const nearestRank = (sorted: Float64Array, quantile: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(quantile * sorted.length) - 1))] ?? 0;
-
-/**
- * One load run. Its percentiles come from every 2xx answer's own time: autocannon's histogram keeps whole
- * milliseconds, which on loopback puts most answers of both routes at 0 or 1 ms and makes a p99 ratio a step of 1 ms.
- */
-function run(url: string, headers: Record<string, string>, duration: number): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const times: number[] = [];
-    const instance = autocannon(
-      { url, connections: CONNECTIONS, duration, headers, pipelining: 1 },
-      (error: unknown, result) => {
-        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-        const sorted = Float64Array.from(times).sort();
-        resolve({ result, latency: { p50: nearestRank(sorted, 0.5), p99: nearestRank(sorted, 0.99) } });
-      },
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
-    });
-  });
-}
-
-/** CPU seconds a process has used (user + system), from /proc on Linux; undefined elsewhere or once it is gone. */
-function cpuSeconds(pid: number): number | undefined {
-  try {
-    // Fields 14 and 15 of /proc/<pid>/stat, counted after the command's closing parenthesis.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-/** PostgreSQL's and Redis's process names. */
-const SERVICES = ['postgres', 'redis-server'];
-
-/** The processes of this machine whose command is one of `names` (PostgreSQL's backends, Redis). */
-function processesNamed(names: string[]): number[] {
-  try {
-    return readdirSync('/proc')
-      .filter((entry) => /^\d+$/.test(entry))
-      .filter((pid) => {
-        try {
-          return names.includes(readFileSync(`/proc/${pid}/comm`, 'utf8').trim());
-        } catch {
-          return false;
-        }
-      })
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
-
-/** CPU seconds of each of a set of processes now. */
-const cpuOf = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuSeconds(pid)] as const));
-
-/** CPU seconds a set of processes used since `before`; a process gone meanwhile (a closed backend) counts none. */
-function cpuSince(before: Map<number, number | undefined>): number {
-  let seconds = 0;
-  for (const [pid, then] of before) {
-    const now = cpuSeconds(pid);
-    if (then !== undefined && now !== undefined) seconds += now - then;
-  }
-  return seconds;
-}
-
-/** Where each answer's CPU went in one run, in microseconds per answer. */
-interface CpuShare {
-  generator: number;
-  server: number;
-  services: number;
-}
-
-interface Summary {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  cpu: CpuShare | undefined;
-}
-
-/** The three routes each round runs, in order. */
 const SIDES = ['bytes-only', 'contract', 'paid'] as const;
 type Side = (typeof SIDES)[number];
 const SIDE_NAMES: Record<Side, string> = {
@@ -208,27 +76,6 @@ interface ModeResult {
   loads: number[];
   /** Each server's CPU with no load, µs per second. */
   idle: Record<Side, number>;
-}
-
-function summary(runs: Run[], shares: Array<CpuShare | undefined>): Summary {
-  const avg = (pick: (r: Run) => number) => runs.reduce((s, r) => s + pick(r), 0) / runs.length;
-  const measured = shares.filter((share): share is CpuShare => share !== undefined);
-  const avgShare = (pick: (c: CpuShare) => number) =>
-    measured.reduce((s, c) => s + pick(c), 0) / measured.length;
-  return {
-    rps: avg((r) => r.result.requests.average),
-    p50: avg((r) => r.latency.p50),
-    p99: avg((r) => r.latency.p99),
-    non2xx: runs.reduce((s, r) => s + r.result.non2xx, 0),
-    cpu:
-      measured.length > 0
-        ? {
-            generator: avgShare((c) => c.generator),
-            server: avgShare((c) => c.server),
-            services: avgShare((c) => c.services),
-          }
-        : undefined,
-  };
 }
 
 async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl: string | undefined) {
@@ -325,7 +172,7 @@ async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl
       paid: { url: paidUrl, headers: auth, server: paid },
     };
 
-    for (const side of SIDES) await run(targets[side].url, targets[side].headers, 2);
+    for (const side of SIDES) await run(targets[side].url, targets[side].headers, 2, CONNECTIONS);
     // What each server spends with no request at all (timers, the embedded job worker, flushes): part of every
     // answer's CPU share at a low rate, a fixed cost per second and not a cost per answer.
     const idleBefore = SIDES.map((side) => cpuSeconds(targets[side].server.pid!));
@@ -359,7 +206,7 @@ async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl
         // Listed each run: a connection opened since has a backend of its own.
         const servicesBefore = cpuOf(servicesLocal ? processesNamed(SERVICES) : []);
         const before = { generator: process.cpuUsage(), server: cpuSeconds(server.pid!) };
-        const measured = await run(url, headers, DURATION_S);
+        const measured = await run(url, headers, DURATION_S, CONNECTIONS);
         const { result, latency } = measured;
         const serverAfter = cpuSeconds(server.pid!);
         const generator = process.cpuUsage(before.generator);
