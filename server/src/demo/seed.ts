@@ -22,10 +22,10 @@ import {
   planFeatures,
   plans,
   rates,
-  subscriptions,
   transactions,
 } from '../db/schema';
 import { generateKeyPair } from '../modules/api-keys/api-key-material';
+import { insertSubscriptionAsSold } from '../modules/subscriptions/subscriptions.repository';
 import { createRequestsService, type NewRequestLog } from '../modules/requests/requests.service';
 import { PUBLISHED_PASSWORDS } from '../config';
 import { hashPassword } from '../passwords';
@@ -310,29 +310,26 @@ export async function seedDemoData(db: Database, log: Pick<Logger, 'info'>): Pro
     }
     await createRequestsService(db).record(logRows);
 
-    // The demo seeds its subscription (a month of use counted) directly: the one writer outside modules/subscriptions.
-    const [subscription] = await db
-      .insert(subscriptions)
-      .values({
-        appId: app!.id,
-        planId: planIds[growthIndex],
-        planName: growth.name,
-        status: 'active',
-        requestLimit: growth.numberOfRequest,
-        entitlements: growth.entitlements,
-        amount: growth.amount,
-        processedRequests: thisMonth,
-        startsAt: boughtAt,
-        expireAt,
-        lastIncrement: now,
-        createdAt: boughtAt,
-      })
-      .returning({ id: subscriptions.id });
+    // Bought a month ago, with this month's use counted.
+    const subscriptionId = await insertSubscriptionAsSold(db, {
+      appId: app!.id,
+      planId: planIds[growthIndex],
+      planName: growth.name,
+      status: 'active',
+      requestLimit: growth.numberOfRequest,
+      entitlements: growth.entitlements,
+      amount: growth.amount,
+      processedRequests: thisMonth,
+      startsAt: boughtAt,
+      expireAt,
+      lastIncrement: now,
+      createdAt: boughtAt,
+    });
     await db.insert(transactions).values({
       appId: app!.id,
       accountId: developer.id,
       planId: planIds[growthIndex],
-      subscriptionId: subscription!.id,
+      subscriptionId,
       currency: 'USD',
       amount: planPrice(growth.amount, 'USD', 0),
       reference: 'demo-sandbox-0001',

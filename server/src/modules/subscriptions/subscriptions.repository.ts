@@ -182,6 +182,18 @@ export async function persistCount(
     .where(eq(subscriptions.id, counted.subscriptionId));
 }
 
+/**
+ * A subscription row written as given, its count and dates included: the demo data's, sold before the demo starts.
+ * The product's own subscriptions start from a paid order (grant.ts) or the Free plan.
+ */
+export async function insertSubscriptionAsSold(
+  db: Executor,
+  values: typeof subscriptions.$inferInsert,
+): Promise<string> {
+  const [row] = await db.insert(subscriptions).values(values).returning({ id: subscriptions.id });
+  return row!.id;
+}
+
 /** Whether any subscription was sold under the plan (so the plan is retired rather than deleted). */
 export async function soldUnder(db: Executor, planId: string): Promise<boolean> {
   const rows = await db
