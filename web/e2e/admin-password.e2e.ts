@@ -86,7 +86,8 @@ describe('admin change password', () => {
     await page.getByRole('heading', { name: 'Rates' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/rates');
 
-    await otherBrowser.goto('/admin/rates');
+    // Its 401 reloads the page, which may come before the first load ends: wait for the address, not the load.
+    await otherBrowser.goto('/admin/rates', { waitUntil: 'commit' });
     await otherBrowser.getByRole('heading', { name: 'Admin sign in' }).waitFor();
     await otherBrowser.context().close();
     await page.context().close();

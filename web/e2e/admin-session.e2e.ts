@@ -33,7 +33,8 @@ describe('admin session', () => {
     await page.evaluate(() => {
       localStorage.setItem('afrofx-admin', JSON.stringify({ userData: { email: 'old@example.com' } }));
     });
-    await page.goto('/admin/rates');
+    // The 401 reloads the page, which may come before the first load ends: wait for the address, not the load.
+    await page.goto('/admin/rates', { waitUntil: 'commit' });
     await page.getByRole('heading', { name: 'Admin sign in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/login');
     expect(await page.evaluate(() => localStorage.getItem('afrofx-admin'))).toBeNull();

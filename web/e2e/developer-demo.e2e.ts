@@ -139,7 +139,8 @@ describe('the demo developer', () => {
     await stale.evaluate(() => {
       localStorage.setItem('afrofx', JSON.stringify({ userData: { first_name: 'A', last_name: 'B' } }));
     });
-    await stale.goto('/developer/apps');
+    // The 401 reloads the page, which may come before the first load ends: wait for the address, not the load.
+    await stale.goto('/developer/apps', { waitUntil: 'commit' });
     await stale.waitForURL('**/developer/signin');
     await stale.getByRole('heading', { name: 'Sign in to AfroFX' }).waitFor();
     expect(await stale.evaluate(() => localStorage.getItem('afrofx'))).toBeNull();
