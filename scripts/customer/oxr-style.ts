@@ -2,6 +2,8 @@
 // the base URL and the app_id changed (and currencies AfroFX carries). Then, as CI, each figure is checked against
 // AfroFX's own /v1/rates: our mid, or 1 / our mid. AFROFX_URL is the API's address, AFROFX_KEY the private key.
 // Exits 1 on the first call or figure that is wrong.
+import { ourMid, same } from './afrofx-check';
+
 const BASE_URL = `${process.env.AFROFX_URL!}/v1`; // was https://openexchangerates.org/api
 const APP_ID = process.env.AFROFX_KEY!; // was YOUR_APP_ID
 
@@ -16,21 +18,6 @@ async function oxr<T>(path: string): Promise<T> {
   const body = (await res.json()) as T & { error?: boolean; description?: string };
   if (!res.ok || body.error) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
   return body;
-}
-
-/** AfroFX's own bank mid of a pair (naira per dollar…), read the AfroFX way. */
-async function ourMid(base: string, asset: string): Promise<number> {
-  const res = await fetch(`${process.env.AFROFX_URL!}/v1/rates?market=bank&base=${base}&asset=${asset}`, {
-    headers: { authorization: `Bearer ${APP_ID}` },
-  });
-  const { data } = (await res.json()) as { data: Array<{ mid: number }> };
-  return data[0]!.mid;
-}
-
-function same(name: string, figure: number | undefined, expected: number) {
-  if (figure === undefined || Math.abs(figure - expected) > Math.abs(expected) * 1e-11)
-    throw new Error(`${name}: ${figure} where ${expected} was expected`);
-  console.log(`  ${name}: ${figure} ✓`);
 }
 
 async function main() {
