@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import IORedis from 'ioredis';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { jobs } from '../src/db/schema';
 import { createInlineQueue as createQueue } from '../src/queue/inline-queue';
@@ -126,6 +127,30 @@ describe('createInlineQueue', () => {
         lastError: `attempt ${JOB_ATTEMPTS} of broken@example.com failed`,
       },
     ]);
+    await queue.close();
+  });
+
+  it('does not take again a job it is still running when a busy machine let its lease lapse', async () => {
+    const started: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const queue = createInlineQueue({
+      log: silent,
+      run: async (job) => {
+        const email = (job.data as { email: string }).email;
+        started.push(email);
+        if (email === 'slow@example.com') await released;
+      },
+    });
+    await queue.enqueue('rates-csv', { email: 'slow@example.com' });
+    await eventually(async () => expect(started).toEqual(['slow@example.com']));
+    // The renewal came too late: the row says the lease has passed while the job is still running here.
+    await db.update(jobs).set({ lockedUntil: sql`now() - interval '1 minute'` });
+    await queue.enqueue('rates-csv', { email: 'next@example.com' });
+    await eventually(async () => expect(started).toEqual(['slow@example.com', 'next@example.com']));
+    release();
+    await queue.drain();
+    expect(started).toEqual(['slow@example.com', 'next@example.com']);
     await queue.close();
   });
 

@@ -91,6 +91,9 @@ export function createInlineQueue({
             and(eq(jobs.state, 'queued'), lte(jobs.runAt, sql`now()`)),
             and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, sql`now()`)),
           ),
+          // A lease this process let lapse (a busy machine delayed its renewal) is still this process's job: it
+          // is running here, and taking it again would run it twice.
+          running.size > 0 ? notInArray(jobs.id, [...running.keys()]) : undefined,
         ),
       )
       .orderBy(jobs.runAt, jobs.createdAt)
