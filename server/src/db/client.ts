@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,8 +31,8 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   databaseUrl?: string;
   /**
-   * Folder for PGlite's files; undefined keeps the embedded database in memory (tests), started from a copy of a
-   * freshly migrated one (see migratedTemplate).
+   * Folder for PGlite's files; undefined keeps the embedded database in memory (tests). A new database, in memory or
+   * in a folder with none yet, starts from a copy of a freshly migrated one (see migratedTemplate).
    */
   pgliteDir?: string;
   onError?: (err: Error) => void;
@@ -61,7 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   const client = options.pgliteDir
-    ? new PGlite(path.resolve(options.pgliteDir))
+    ? await openPgliteFolder(path.resolve(options.pgliteDir))
     : new PGlite({ loadDataDir: await migratedTemplate() });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
@@ -106,10 +106,16 @@ function guardCheckedOutClients(pool: pg.Pool, onError?: (err: Error) => void) {
   });
 }
 
+/** A folder that already holds a database opens as it is; an empty one gets the migrated copy, not an initdb. */
+async function openPgliteFolder(dir: string): Promise<PGlite> {
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return new PGlite(dir);
+  return new PGlite(dir, { loadDataDir: await migratedTemplate() });
+}
+
 /**
  * A dump of an in-memory PGlite with every migration applied, made once per set of migrations and kept in the
- * system's temporary folder. A new PGlite runs initdb, which takes seconds; loading this dump takes a third of that,
- * and the test suites start dozens of databases. migrate() still runs on the copy and finds nothing to do.
+ * system's temporary folder. A new PGlite runs initdb and every migration, which takes seconds; loading this dump
+ * takes a fraction of that, and the test suites, the fault run and the browser tests start dozens of databases. migrate() still runs on the copy and finds nothing to do.
  */
 let template: Promise<Blob> | undefined;
 function migratedTemplate(): Promise<Blob> {
