@@ -124,7 +124,7 @@ export function createEntitlementGuard(loadPlans: () => Promise<PlanEntitlements
 
   // A hook with a callback: the paid path's hooks cost no promise per call; only a refusal waits.
   const guard: preHandlerHookHandler = (request, _reply, done) => {
-    const client = request.apiClient;
+    const client = request.metered?.client;
     const entitlements = client?.subscription?.entitlements;
     // Premium accounts (SPEC §6) have no plan, and every call is open to them. A subscription bought before
     // entitlements existed was sold as opening everything.

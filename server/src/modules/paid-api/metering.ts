@@ -1,9 +1,9 @@
 // Metering of the paid API (DESIGN §5), a plugin of the paid routes' scope: key → app → plan → quota take → answer →
 // request log row, with no database round trip on the hot path. It gives the handlers reply.charge(),
-// reply.conditional(), reply.settle() and reply.quotaUsed(). `request.quota` is the one thing here called a quota.
+// reply.conditional(), reply.settle() and reply.quotaUsed(). A call's state is `request.metered` (metered-call.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { quotaPeriod, type QuotaPeriod } from '@afrofx/shared';
+import { quotaPeriod } from '@afrofx/shared';
 import type { ChangeFeed } from '../../change-feed';
 import type { DatabaseHandle } from '../../db/client';
 import { DomainError } from '../../errors';
@@ -11,44 +11,9 @@ import { redactText, redactUrl } from '../../logger';
 import type { RequestsService } from '../requests/requests.service';
 import { periodCount } from '../subscriptions/subscriptions.repository';
 import { createApiClients, LOOKUP_WINDOW_MS, type ApiClient, type Resolution } from './api-clients';
-import { createQuotaStore, type QuotaSubject } from './quota-store';
+import { matchesEtag, privateKeyOf, type CallQuota, type MeteredCall } from './metered-call';
+import { createQuotaStore } from './quota-store';
 import { createRequestLogBuffer, type RequestLogHealth } from './request-log-buffer';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    apiClient?: ApiClient;
-    quota?: { subject: QuotaSubject | null; period: QuotaPeriod | null };
-    /** Set once the request passed the quota and burst checks: its answer is logged as a row of its own. */
-    served?: boolean;
-    /** Set once the answer counted against the quota: a 5xx or a client gone before the answer gives it back. */
-    charged?: boolean;
-    /** Set once the request's log entry is pushed, so an abort and a response never both log it. */
-    logged?: boolean;
-    /** The client went away before the answer. */
-    gone?: boolean;
-    startedAt?: number;
-  }
-  interface FastifyReply {
-    /** Counts the answer against the quota, or refuses with 429 (monthly limit or burst). */
-    charge(): Promise<void>;
-    /**
-     * Sets the validators. False when the client does not hold this version; when it does, a free 304: counted
-     * against the plan's burst rate (admitFree), not the month.
-     */
-    notModified(etag: string, lastModified?: string): false | Promise<true>;
-    /** notModified, and when the client does not hold this version, counts the request (charge). */
-    conditional(etag: string, lastModified?: string): Promise<boolean>;
-    /** A free answer: counted against the key's plan burst rate, never the month; or refused with 429. */
-    admitFree(): Promise<void>;
-    /** Logs the request's outcome now (an answer cut off part-way is the 500 it is), once. */
-    settle(status: number): void;
-    /**
-     * The count of the key's period as every API process sees it now (null for a premium account); the answer's
-     * RateLimit headers say the same.
-     */
-    quotaUsed(): Promise<number | null>;
-  }
-}
 
 export interface MeteringOptions {
   database: DatabaseHandle;
@@ -85,29 +50,6 @@ const ACCESS_LINE_MS = 60_000;
 const REDACTED_URLS_KEPT = 1000;
 /** The log's status for a request whose client went away before the answer (nginx's convention). */
 export const CLIENT_CLOSED = 499;
-
-/**
- * The private key: the Authorization header, or where the FX APIs customers switch from take it, the query's
- * app_id (Open Exchange Rates) or access_key (Fixer). Both names are redacted from every log (logger.ts).
- */
-export const KEY_QUERY_PARAMETERS = ['app_id', 'access_key'] as const;
-function privateKeyOf(request: FastifyRequest) {
-  // Open Exchange Rates' clients send "Token <app id>"; ours and Fixer's "Bearer <key>".
-  const bearer = /^(?:Bearer|Token)\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
-  if (bearer) return bearer;
-  const query = request.query as Record<string, unknown> | undefined;
-  for (const name of KEY_QUERY_PARAMETERS) if (typeof query?.[name] === 'string') return query[name];
-  return undefined;
-}
-
-function matchesEtag(request: FastifyRequest, etag: string) {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const value = tag.trim().replace(/^W\//, '');
-    return value === etag || value === '*';
-  });
-}
 
 async function metering(app: FastifyInstance, options: MeteringOptions) {
   const { database, changes, burstPerSecond } = options;
@@ -158,8 +100,7 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
   });
 
   /** A subscription's quota in its current period, made once a period (a month's bounds cost two calendar sums). */
-  type PeriodQuota = NonNullable<FastifyRequest['quota']>;
-  const periodQuotas = new WeakMap<NonNullable<ApiClient['subscription']>, PeriodQuota>();
+  const periodQuotas = new WeakMap<NonNullable<ApiClient['subscription']>, CallQuota>();
   function quotaOf(subscription: NonNullable<ApiClient['subscription']>, now: Date) {
     const kept = periodQuotas.get(subscription);
     if (kept && kept.period!.start <= now && now < kept.period!.end) return kept;
@@ -172,40 +113,54 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     periodQuotas.set(subscription, made);
     return made;
   }
-  const PREMIUM = { subject: null, period: null };
+  const PREMIUM: CallQuota = { subject: null, period: null };
 
   /** Admits the request of a resolved key, or the error that refuses it. */
-  function admit(request: FastifyRequest, reply: FastifyReply, client: Resolution, now: Date) {
+  function admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    call: MeteredCall,
+    client: Resolution,
+    now: Date,
+  ) {
     if (client === 'too-many-lookups') {
       // The window of unknown-key look-ups is at most this long: by then this address may try again.
       void reply.header('Retry-After', Math.ceil(LOOKUP_WINDOW_MS / 1000));
       return new DomainError(429, TOO_MANY_LOOKUPS);
     }
     if (!client) return new DomainError(401, INVALID_KEY);
-    request.apiClient = client;
+    call.client = client;
     // Gone while its key was looked up: logged now, since no answer will follow.
-    if (request.gone) settle(request, CLIENT_CLOSED, performance.now() - request.startedAt!);
+    if (call.gone) settle(request, call, CLIENT_CLOSED, performance.now() - call.startedAt);
     if (client.premium) {
-      request.quota = PREMIUM;
+      call.quota = PREMIUM;
       return undefined;
     }
     const subscription = client.subscription;
     if (!subscription || subscription.expireAt <= now) return new DomainError(402, NO_PLAN);
-    request.quota = quotaOf(subscription, now);
+    call.quota = quotaOf(subscription, now);
     return undefined;
   }
 
   // Authentication and plan check run before validation, so that refusals of bad parameters are logged too. A key
   // confirmed a moment ago answers without a promise; only a look-up waits.
+  app.decorateRequest('metered', null);
   app.addHook('onRequest', (request, reply, done) => {
-    request.startedAt = performance.now();
+    const call: MeteredCall = {
+      startedAt: performance.now(),
+      served: false,
+      charged: false,
+      logged: false,
+      gone: false,
+    };
+    request.metered = call;
     if (request.method === 'OPTIONS') return done();
     const key = privateKeyOf(request);
     const now = new Date();
     const client = key ? clients.resolve(key, now, request.ip) : null;
     if (client instanceof Promise)
-      client.then((resolved) => done(admit(request, reply, resolved, now)), done);
-    else done(admit(request, reply, client, now));
+      client.then((resolved) => done(admit(request, reply, call, resolved, now)), done);
+    else done(admit(request, reply, call, client, now));
   });
 
   // A key's calls repeat a handful of URLs and agents: each is redacted once.
@@ -225,16 +180,16 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
    * Logs the request's outcome once, and gives back its count when it was not served after all: a 5xx, or a client
    * gone before the answer. Counted answers are a row each; uncounted ones are folded per key, path with query and status.
    */
-  function settle(request: FastifyRequest, status: number, elapsedMs: number) {
-    const client = request.apiClient;
-    if (!client || request.logged) return;
-    request.logged = true;
+  function settle(request: FastifyRequest, call: MeteredCall, status: number, elapsedMs: number) {
+    const client = call.client;
+    if (!client || call.logged) return;
+    call.logged = true;
     request.accessRecorded = true;
-    if (request.gone) status = CLIENT_CLOSED;
-    if (request.charged && (status >= 500 || status === CLIENT_CLOSED)) {
-      request.charged = false;
+    if (call.gone) status = CLIENT_CLOSED;
+    if (call.charged && call.quota?.subject && (status >= 500 || status === CLIENT_CLOSED)) {
+      call.charged = false;
       quotaStore
-        .refund(request.quota!.subject!)
+        .refund(call.quota.subject)
         .catch((err: unknown) => app.log.error({ err }, 'quota refund failed'));
     }
     const entry = {
@@ -247,19 +202,22 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
       latencyMs: Math.round(elapsedMs * 100) / 100,
       createdAt: new Date(),
     };
-    if (request.served || status >= 500) logs.push(entry);
+    if (call.served || status >= 500) logs.push(entry);
     else logs.pushUncounted(entry);
     answered.set(status, (answered.get(status) ?? 0) + 1);
   }
 
   // Hooks with a callback where nothing is awaited: an async hook costs a promise per call.
   app.addHook('onResponse', (request, reply, done) => {
-    settle(request, reply.statusCode, reply.elapsedTime);
+    if (request.metered) settle(request, request.metered, reply.statusCode, reply.elapsedTime);
     done();
   });
   app.addHook('onRequestAbort', (request, done) => {
-    request.gone = true;
-    settle(request, CLIENT_CLOSED, performance.now() - (request.startedAt ?? performance.now()));
+    const call = request.metered;
+    if (call) {
+      call.gone = true;
+      settle(request, call, CLIENT_CLOSED, performance.now() - call.startedAt);
+    }
     done();
   });
 
@@ -276,10 +234,10 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
    * The IETF RateLimit header fields: RateLimit-Policy names both windows the key is counted in ("month", absent
    * for a premium account, and "burst", one second), RateLimit the state of the one that matters now.
    */
-  function setPolicyHeader(request: FastifyRequest, reply: FastifyReply) {
-    const client = request.apiClient;
+  function setPolicyHeader(call: MeteredCall | null, reply: FastifyReply) {
+    const client = call?.client;
     if (!client) return;
-    const { subject, period } = request.quota ?? PREMIUM;
+    const { subject, period } = call.quota ?? PREMIUM;
     const burst = `"burst";q=${burstLimitOf(client)};w=1`;
     const month =
       subject && period
@@ -290,9 +248,9 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
 
   /** DESIGN §5 headers on every answer, from the last count this process saw. */
   const lastUsed = new Map<string, number>();
-  function setQuotaHeaders(request: FastifyRequest, reply: FastifyReply, used?: number) {
-    setPolicyHeader(request, reply);
-    const { subject, period } = request.quota ?? PREMIUM;
+  function setQuotaHeaders(call: MeteredCall | null, reply: FastifyReply, used?: number) {
+    setPolicyHeader(call, reply);
+    const { subject, period } = call?.quota ?? PREMIUM;
     if (!subject || !period) return;
     const current = used ?? lastUsed.get(subject.subscriptionId) ?? subject.processedAtLoad;
     if (used !== undefined) lastUsed.set(subject.subscriptionId, used);
@@ -305,13 +263,13 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
   }
   app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('X-Content-Type-Options', 'nosniff');
-    if (!reply.hasHeader('RateLimit-Policy')) setQuotaHeaders(request, reply);
+    if (!reply.hasHeader('RateLimit-Policy')) setQuotaHeaders(request.metered, reply);
     done(null, payload);
   });
 
   /** A burst refusal's RateLimit fields describe the per-second window that refused it, not the month. */
-  function burstRefusal(request: FastifyRequest, reply: FastifyReply, client: ApiClient, limit: number) {
-    setPolicyHeader(request, reply);
+  function burstRefusal(call: MeteredCall, reply: FastifyReply, client: ApiClient, limit: number) {
+    setPolicyHeader(call, reply);
     void reply.header('RateLimit-Limit', limit);
     void reply.header('RateLimit-Remaining', 0);
     void reply.header('RateLimit-Reset', 1);
@@ -325,27 +283,36 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     );
   }
 
+  /** The state of a call the onRequest hook admitted: every handler of the paid scope runs after it. */
+  function admitted(request: FastifyRequest) {
+    const call = request.metered;
+    if (!call?.client || !call.quota)
+      throw new Error('metering: a paid handler ran for a call it did not admit');
+    return call as MeteredCall & Required<Pick<MeteredCall, 'client' | 'quota'>>;
+  }
+
   async function charge(request: FastifyRequest, reply: FastifyReply) {
+    const call = admitted(request);
     // A client gone before its answer is not charged; the answer is not sent anyway.
-    if (request.gone) return;
-    const client = request.apiClient!;
+    if (call.gone) return;
+    const { client, quota } = call;
     // The plan's burst rate, when it is below the shared flood guard, is the key's limit, counted with the quota.
     const burstLimit = burstLimitOf(client);
-    const outcome = await quotaStore.take(request.quota!.subject, client.keyHash, new Date(), burstLimit);
-    setQuotaHeaders(request, reply, outcome.used);
+    const outcome = await quotaStore.take(quota.subject, client.keyHash, new Date(), burstLimit);
+    setQuotaHeaders(call, reply, outcome.used);
     if (outcome.allowed) {
-      request.served = true;
+      call.served = true;
       // Premium accounts have no monthly count to give back.
-      if (request.quota!.subject) request.charged = true;
+      if (quota.subject) call.charged = true;
       // The client may have gone while the count was taken: it was not served.
-      if (request.gone && request.quota!.subject) {
-        request.charged = false;
-        await quotaStore.refund(request.quota!.subject);
+      if (call.gone && quota.subject) {
+        call.charged = false;
+        await quotaStore.refund(quota.subject);
       }
       return;
     }
-    if (outcome.reason === 'burst') throw burstRefusal(request, reply, client, burstLimit);
-    const period = request.quota!.period!;
+    if (outcome.reason === 'burst') throw burstRefusal(call, reply, client, burstLimit);
+    const period = quota.period!;
     void reply.header('Retry-After', Math.max(Math.ceil((period.end.getTime() - Date.now()) / 1000), 1));
     throw new DomainError(429, `Monthly request limit reached. It resets on ${period.end.toISOString()}.`);
   }
@@ -355,11 +322,11 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
   });
   /** A free answer (a 304, the usage) counts against the plan's burst rate; only a paid answer, the month. */
   async function admitFree(request: FastifyRequest, reply: FastifyReply) {
-    const client = request.apiClient!;
-    const planBurst = planBurstOf(client);
-    if (request.gone || planBurst === undefined) return;
-    const outcome = await quotaStore.take(null, client.keyHash, new Date(), planBurst);
-    if (!outcome.allowed) throw burstRefusal(request, reply, client, planBurst);
+    const call = admitted(request);
+    const planBurst = planBurstOf(call.client);
+    if (call.gone || planBurst === undefined) return;
+    const outcome = await quotaStore.take(null, call.client.keyHash, new Date(), planBurst);
+    if (!outcome.allowed) throw burstRefusal(call, reply, call.client, planBurst);
   }
   app.decorateReply('admitFree', function (this: FastifyReply) {
     return admitFree(this.request, this);
@@ -380,10 +347,11 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     return notModified(this, etag, lastModified) || charge(this.request, this).then(modified);
   });
   app.decorateReply('settle', function (this: FastifyReply, status: number) {
-    settle(this.request, status, performance.now() - this.request.startedAt!);
+    const call = this.request.metered;
+    if (call) settle(this.request, call, status, performance.now() - call.startedAt);
   });
   app.decorateReply('quotaUsed', async function (this: FastifyReply) {
-    const subject = this.request.quota?.subject;
+    const subject = this.request.metered?.quota?.subject;
     if (!subject) return null;
     // Another process may have served the key's last calls: the shared count, not this process's last take.
     const used = await quotaStore

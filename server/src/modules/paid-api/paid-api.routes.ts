@@ -86,7 +86,7 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
     },
     async (request, reply) => {
       const { date } = request.query;
-      const client = request.apiClient;
+      const client = request.metered?.client;
       const filter = ratesFilter(
         request.query,
         client?.premium ? undefined : client?.subscription?.entitlements?.markets,
@@ -308,8 +308,7 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
     },
     async (request, reply) => {
       await reply.admitFree();
-      const subject = request.quota?.subject;
-      const period = request.quota?.period;
+      const { subject, period } = request.metered!.quota!;
       const used = await reply.quotaUsed();
       if (!subject || !period || used === null) {
         return ok(
@@ -319,7 +318,7 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
       }
       return ok(
         {
-          plan: request.apiClient!.subscription!.planName,
+          plan: request.metered!.client!.subscription!.planName,
           limit: subject.limit,
           used,
           remaining: Math.max(subject.limit - used, 0),

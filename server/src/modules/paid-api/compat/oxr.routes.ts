@@ -249,9 +249,8 @@ export const oxrRoutes: FastifyPluginAsyncTypebox<CompatOptions> = async (app, {
     },
     async (request, reply) => {
       await reply.admitFree();
-      const client = request.apiClient!;
-      const subject = request.quota?.subject;
-      const period = request.quota?.period;
+      const client = request.metered!.client!;
+      const { subject, period } = request.metered!.quota!;
       const used = (await reply.quotaUsed()) ?? 0;
       const entitlements = client.subscription?.entitlements;
       const opens = (endpoint: 'history' | 'convert') =>
