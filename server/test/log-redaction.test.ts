@@ -244,6 +244,18 @@ const passwordName = fc
   )
   .map((parts) => parts.join(''));
 
+/**
+ * A password as a client sends one: a digit and a sign in it. fast-check also draws words it knows trip code up
+ * ("arguments", "constructor"), and a bare word can be in a log line for reasons of its own.
+ */
+const passwordValue = fc
+  .tuple(
+    fc.stringMatching(/^[A-Za-z0-9!*()~-]{6,18}$/),
+    fc.integer({ min: 0, max: 9 }),
+    fc.constantFrom(...'!*()~-'),
+  )
+  .map(([text, digit, sign]) => `${text}${digit}${sign}`);
+
 describe('redaction by value', () => {
   it('keeps every secret shape, under any parameter name, out of each log line and request_logs row', async () => {
     const client = await paidClient({ runtime });
@@ -254,9 +266,7 @@ describe('redaction by value', () => {
       ...Object.values(secretShapes).map((make) =>
         fc.tuple(parameterName, fc.constant(null)).map(([name]) => [name, make()] as const),
       ),
-      fc
-        .tuple(passwordName, fc.stringMatching(/^[A-Za-z0-9!*()~-]{8,20}$/))
-        .map(([name, value]) => [name, value] as const),
+      fc.tuple(passwordName, passwordValue).map(([name, value]) => [name, value] as const),
     );
     await fc.assert(
       fc.asyncProperty(shape, fc.boolean(), async ([name, value], encoded) => {

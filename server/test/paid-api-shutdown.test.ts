@@ -1,5 +1,5 @@
 // SIGTERM during load: a real server process, started from the sources, exits cleanly and every request it
-// answered is in the request log.
+// served is in the request log.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -27,7 +27,7 @@ describe('graceful shutdown of the paid API', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('exits cleanly on SIGTERM under load and has logged every request it answered', async () => {
+  it('exits cleanly on SIGTERM under load and has logged every request it served', async () => {
     // The process under test keeps the embedded database in dataDir; this runtime prepares it, then lets go.
     const env = {
       NODE_ENV: 'test',
@@ -66,13 +66,17 @@ describe('graceful shutdown of the paid API', () => {
     }
 
     let answered = 0;
+    const shed: number[] = [];
     let signalled = false;
     const worker = async () => {
       for (;;) {
         try {
           const res = await fetch(`${base}/v1/rates`, { headers: client.headers });
           await res.arrayBuffer();
-          answered++;
+          // Once closing, Fastify sheds a request that arrives on an open connection with a 503 before any hook:
+          // no key was read and nothing served, so there is nothing to log.
+          if (res.status === 200) answered++;
+          else shed.push(res.status);
         } catch {
           return; // the server has stopped accepting requests
         }
@@ -92,6 +96,7 @@ describe('graceful shutdown of the paid API', () => {
         .from(requestLogs)
         .where(eq(requestLogs.appId, client.appId));
       expect(answered).toBeGreaterThanOrEqual(300);
+      expect(shed.filter((status) => status !== 503)).toEqual([]);
       expect(logged?.value).toBeGreaterThanOrEqual(answered);
     } finally {
       await after.close();
