@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import argon2 from 'argon2';
 import { Semaphore, withTimeout, type SemaphoreInterface } from 'async-mutex';
@@ -109,6 +111,7 @@ export function startPasswordStrengthThread(): Piscina {
       minThreads: 1,
       maxThreads: 1,
       idleTimeout: Infinity,
+      workerData: { nice: PASSWORD_THREAD_NICE },
     });
     void strengthThread.run({ password: '', personal: [] });
   }
@@ -124,10 +127,33 @@ export async function stopPasswordStrengthThread(): Promise<void> {
 
 /**
  * Builds the strength meter (its dictionaries take half a second) before the server takes requests, on its own
- * thread, so the first sign-up of a flood does not stall every call behind it.
+ * thread, so the first sign-up of a flood does not stall every call behind it. The decoy hash made here starts
+ * libuv's thread pool, where argon2 hashes, and those threads then give way to the API's (niceThreads).
  */
 export function preparePasswordChecks(): void {
   startPasswordStrengthThread();
+  void decoyPasswordHash().then(() => niceThreads((name) => name === LIBUV_POOL_THREAD));
+}
+
+/** The name Linux shows (`/proc/<pid>/task/<tid>/comm`) for the threads of libuv's pool. */
+const LIBUV_POOL_THREAD = 'libuv-worker';
+/** The nice value of the threads that hash and check passwords: below the API's thread (0), above nothing. */
+export const PASSWORD_THREAD_NICE = 10;
+
+/**
+ * Linux keeps a nice value per thread. The threads that hash passwords run below the thread that answers the paying
+ * customers, so on a machine with every core busy a flood of sign-ups waits for the API, not the other way round;
+ * on an idle core they run at full speed. Elsewhere (no /proc) nothing changes.
+ */
+function niceThreads(match: (name: string) => boolean): void {
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      if (match(readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim()))
+        setPriority(Number(tid), PASSWORD_THREAD_NICE);
+    }
+  } catch {
+    // Not Linux, or not allowed: the threads keep the process's priority.
+  }
 }
 
 /**
