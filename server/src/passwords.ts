@@ -89,7 +89,11 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
 // Verifying against this when the account does not exist keeps unknown e-mails as slow as wrong passwords. Made once
 // a process, outside the queue, so a busy moment never leaves it failed.
 let decoyHash: Promise<string> | undefined;
-export const decoyPasswordHash = () => (decoyHash ??= argon2.hash('afrofx-decoy-password', HASH_OPTIONS));
+export const decoyPasswordHash = () =>
+  (decoyHash ??= argon2.hash('afrofx-decoy-password', HASH_OPTIONS).catch((err: unknown) => {
+    decoyHash = undefined;
+    throw err;
+  }));
 
 export const WEAK_PASSWORD =
   'This password is too easy to guess: choose a longer one, such as three or four unrelated words.';
@@ -113,7 +117,8 @@ export function startPasswordStrengthThread(): Piscina {
       idleTimeout: Infinity,
       workerData: { nice: PASSWORD_THREAD_NICE },
     });
-    void strengthThread.run({ password: '', personal: [] });
+    // The warm-up builds the meter. A shutdown that ends the thread first rejects it, and nothing waits for it.
+    strengthThread.run({ password: '', personal: [] }).catch(() => undefined);
   }
   return strengthThread;
 }
@@ -132,7 +137,11 @@ export async function stopPasswordStrengthThread(): Promise<void> {
  */
 export function preparePasswordChecks(): void {
   startPasswordStrengthThread();
-  void decoyPasswordHash().then(() => niceThreads((name) => name === LIBUV_POOL_THREAD));
+  decoyPasswordHash().then(
+    () => niceThreads((name) => name === LIBUV_POOL_THREAD),
+    // A sign-in makes it again when it needs it: a failed one is not kept.
+    () => undefined,
+  );
 }
 
 /** The name Linux shows (`/proc/<pid>/task/<tid>/comm`) for the threads of libuv's pool. */

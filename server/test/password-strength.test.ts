@@ -53,6 +53,22 @@ describe('the password strength meter on its own thread', () => {
     expect(thread.threads).toHaveLength(1);
   });
 
+  it('ends at shutdown before its warm-up finished without an unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', note);
+    try {
+      await stopPasswordStrengthThread();
+      startPasswordStrengthThread();
+      await stopPasswordStrengthThread();
+      // Node reports an unhandled rejection once the microtasks after it have run.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+    }
+  });
+
   // Linux only: elsewhere the threads keep the process's priority.
   (existsSync('/proc/self/task') ? it : it.skip)(
     'runs the meter and the hashing pool below the API thread, which keeps its priority',
@@ -62,10 +78,11 @@ describe('the password strength meter on its own thread', () => {
         const pool = threads().filter((thread) => thread.name === 'libuv-worker');
         expect(pool.length).toBeGreaterThan(0);
         expect(pool.filter((thread) => thread.nice !== PASSWORD_THREAD_NICE)).toEqual([]);
+        // The meter's worker thread (preparePasswordChecks starts it), besides the pool.
+        const others = threads().filter((thread) => thread.name !== 'libuv-worker');
+        expect(others.filter((thread) => thread.nice === PASSWORD_THREAD_NICE)).toHaveLength(1);
       });
-      // The meter's worker thread, besides the pool.
       const others = threads().filter((thread) => thread.name !== 'libuv-worker');
-      expect(others.filter((thread) => thread.nice === PASSWORD_THREAD_NICE)).toHaveLength(1);
       // The process's own thread, which answers the API, first in the list.
       expect(others[0]).toEqual(expect.objectContaining({ nice: 0 }));
     },
