@@ -115,7 +115,8 @@ async function openPgliteFolder(dir: string): Promise<PGlite> {
 /**
  * A dump of an in-memory PGlite with every migration applied, made once per set of migrations and kept in the
  * system's temporary folder. A new PGlite runs initdb and every migration, which takes seconds; loading this dump
- * takes a fraction of that, and the test suites, the fault run and the browser tests start dozens of databases. migrate() still runs on the copy and finds nothing to do.
+ * takes a fraction of that, and the test suites, the fault run and the browser tests start dozens of databases.
+ * migrate() still runs on the copy and finds nothing to do.
  */
 let template: Promise<Blob> | undefined;
 function migratedTemplate(): Promise<Blob> {
