@@ -6,13 +6,13 @@ const { ZxcvbnFactory } = require('@zxcvbn-ts/core');
 const zxcvbnCommon = require('@zxcvbn-ts/language-common');
 const zxcvbnEnglish = require('@zxcvbn-ts/language-en');
 
-// On its own thread (passwords.ts), the meter gives way to the thread that answers the API: Linux keeps a nice value
-// per thread, and /proc/thread-self names this one. Elsewhere (the tests check on the calling thread) nothing changes.
+// On its own thread (passwords.ts), the meter gives way to the thread that answers the API at the nice value it is
+// started with (workerData.nice): Linux keeps one per thread, and /proc/thread-self names this one. Elsewhere (the tests check on the calling thread) nothing changes.
 const { isMainThread, workerData } = require('node:worker_threads');
 if (!isMainThread) {
   try {
     const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
-    require('node:os').setPriority(tid, workerData?.nice ?? 10);
+    require('node:os').setPriority(tid, workerData.nice);
   } catch {
     // Not Linux, or not allowed: the thread keeps the process's priority.
   }

@@ -133,12 +133,12 @@ export async function stopPasswordStrengthThread(): Promise<void> {
 /**
  * Builds the strength meter (its dictionaries take half a second) before the server takes requests, on its own
  * thread, so the first sign-up of a flood does not stall every call behind it. The decoy hash made here starts
- * libuv's thread pool, where argon2 hashes, and those threads then give way to the API's (niceThreads).
+ * libuv's thread pool, where argon2 hashes, and those threads then give way to the API's (niceHashingPool).
  */
 export function preparePasswordChecks(): void {
   startPasswordStrengthThread();
   decoyPasswordHash().then(
-    () => niceThreads((name) => name === LIBUV_POOL_THREAD),
+    niceHashingPool,
     // A sign-in makes it again when it needs it: a failed one is not kept.
     () => undefined,
   );
@@ -150,14 +150,15 @@ const LIBUV_POOL_THREAD = 'libuv-worker';
 export const PASSWORD_THREAD_NICE = 10;
 
 /**
- * Linux keeps a nice value per thread. The threads that hash passwords run below the thread that answers the paying
- * customers, so on a machine with every core busy a flood of sign-ups waits for the API, not the other way round;
- * on an idle core they run at full speed. Elsewhere (no /proc) nothing changes.
+ * Linux keeps a nice value per thread. libuv's pool, which hashes, runs below the thread that answers the paying
+ * customers (the strength meter's thread sets its own, from the workerData it starts with), so on a machine with
+ * every core busy a flood of sign-ups waits for the API, not the other way round; on an idle core they run at full
+ * speed. Elsewhere (no /proc) nothing changes.
  */
-function niceThreads(match: (name: string) => boolean): void {
+function niceHashingPool(): void {
   try {
     for (const tid of readdirSync('/proc/self/task')) {
-      if (match(readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim()))
+      if (readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() === LIBUV_POOL_THREAD)
         setPriority(Number(tid), PASSWORD_THREAD_NICE);
     }
   } catch {
