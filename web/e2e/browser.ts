@@ -67,6 +67,42 @@ export async function tableLoaded(page: Page, emptyMessage: string): Promise<voi
 }
 
 /**
+ * Waits until the app has taken over the page the server drew (hydration has committed), so that a click reaches the
+ * app. It reads React's root: no attribute of ours says so, and the site needs none.
+ */
+export async function appHasTakenOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root') as (HTMLElement & Record<string, unknown>) | null;
+    const key = root && Object.keys(root).find((name) => name.startsWith('__reactContainer$'));
+    const fiber = key
+      ? (root[key] as { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } })
+      : undefined;
+    return fiber?.stateNode?.current?.memoizedState?.isDehydrated === false;
+  });
+}
+
+/**
+ * Waits until a field shows `expected`, and fails saying what it shows instead. A page the server drew shows the
+ * figures it was drawn with until the app takes it over, a moment after it appears: a value typed in that moment is
+ * answered for once the app has it.
+ */
+export async function fieldShows(field: Locator, expected: string): Promise<void> {
+  const element = await field.elementHandle();
+  try {
+    await field
+      .page()
+      .waitForFunction(([input, value]) => (input as HTMLInputElement).value === value, [
+        element,
+        expected,
+      ] as const);
+  } catch {
+    throw new Error(
+      `the field shows ${JSON.stringify(await field.inputValue())}, not ${JSON.stringify(expected)}`,
+    );
+  }
+}
+
+/**
  * The refusal of a throttled call (sign-in, a link): every spec on one server is one loopback client, so the
  * suite as a whole can meet limits that a single visitor would not.
  */

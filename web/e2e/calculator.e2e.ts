@@ -8,7 +8,7 @@ import {
   type Rate,
 } from '@afrofx/shared';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, siteRates } from './browser';
+import { appHasTakenOver, fieldShows, launchBrowser, openPage, siteRates } from './browser';
 
 async function rateOf(market: Market, asset: string, base: Base = 'naira'): Promise<Rate> {
   const rate = (await siteRates(market)).find((entry) => entry.base === base && entry.asset === asset);
@@ -41,28 +41,52 @@ describe('rate calculator', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       cash = await nairaRate('black_market_cash', 'dollar');
     }
+    // The page may not be the app's yet: what is typed now is answered for once it is.
     await page.getByLabel('USD amount').fill('200');
-    expect(await page.getByLabel('NGN balance').inputValue()).toBe(String(convertFunds(200, cash.buy)));
+    await fieldShows(page.getByLabel('NGN balance'), String(convertFunds(200, cash.buy)));
     expect(await page.getByText('Rate used').locator('..').textContent()).toContain(
       `₦${formatNumber(cash.buy)}`,
     );
 
     // An explicit side overrides the rule (foreign currency into the base: buy).
     await page.getByText('Sell rate', { exact: true }).click();
-    expect(await page.getByLabel('NGN balance').inputValue()).toBe(String(convertFunds(200, cash.sell)));
+    await fieldShows(page.getByLabel('NGN balance'), String(convertFunds(200, cash.sell)));
     await page.getByText('By direction').click();
 
     await page.getByRole('tab', { name: 'Bank' }).click();
     await page.getByLabel('Currency', { exact: true }).selectOption('british_pounds');
     const bank = await nairaRate('bank', 'british_pounds');
     await page.getByLabel('NGN balance').fill(String(Math.round(bank.sell * 10)));
-    expect(await page.getByLabel('GBP amount').inputValue()).toBe('10.00');
+    await fieldShows(page.getByLabel('GBP amount'), '10.00');
+  });
+
+  it('answers for an amount typed before the app has taken the page over', async () => {
+    const page = await openPage(browser);
+    // The app's code is held back until the amount is typed into the page the server drew.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/rate_calculator', { waitUntil: 'commit' });
+    const used = page.getByTestId('rate-used');
+    await used.waitFor();
+    // "₦1,508.47 per 1 USD": the figure the page was drawn with.
+    const rate = Number(/[\d,.]+/.exec((await used.textContent()) ?? '')![0].replaceAll(',', ''));
+    await page.getByLabel('USD amount').fill('200');
+    expect(await page.getByLabel('NGN balance').inputValue()).toBe(String(convertFunds(100, rate)));
+
+    release();
+    await appHasTakenOver(page);
+    await fieldShows(page.getByLabel('NGN balance'), String(convertFunds(200, rate)));
+    expect(await page.getByLabel('USD amount').inputValue()).toBe('200');
   });
 
   it('converts 100 USD to KES, ZAR and GHS in each market at the figure the API answers, with the side explained', async () => {
     const page = await openPage(browser);
     await page.goto('/rate_calculator');
-    await page.getByText('Rate used').waitFor();
+    await appHasTakenOver(page);
     for (const { label, market } of MARKET_TABS) {
       for (const base of ['kenyan-shilling', 'rand', 'cedis'] as const) {
         const { code } = BASE_DISPLAY[base];
@@ -76,7 +100,7 @@ describe('rate calculator', () => {
           const shown = await page.getByLabel(`${code} balance`).inputValue();
           if (shown === String(convertFunds(100, rate.buy)) || attempt === 10) break;
           await page.goto('/rate_calculator');
-          await page.getByText('Rate used').waitFor();
+          await appHasTakenOver(page);
           rate = await rateOf(market, 'dollar', base);
         }
         expect(await page.getByLabel(`${code} balance`).inputValue()).toBe(

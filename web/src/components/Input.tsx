@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { useValueTypedBeforeHydration } from '../lib/use-value-typed-before-hydration';
 import { errorClasses, fieldClasses, labelClasses } from './field';
 
 /** SPEC §5: the maximum length when none is given (the HTML default). */
@@ -25,6 +26,7 @@ export function Input({
   maxLength = DEFAULT_MAX_LENGTH,
   ...rest
 }: InputProps) {
+  const fieldRef = useValueTypedBeforeHydration<HTMLInputElement>(rest.value, rest.onChange);
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
@@ -38,6 +40,7 @@ export function Input({
       </label>
       <div className="relative">
         <input
+          ref={fieldRef}
           id={inputId}
           type={isPassword && revealed ? 'text' : type}
           required={required}

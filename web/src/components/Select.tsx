@@ -1,5 +1,6 @@
 import { useId, type SelectHTMLAttributes } from 'react';
 import { cn } from '../lib/cn';
+import { useValueTypedBeforeHydration } from '../lib/use-value-typed-before-hydration';
 import { errorClasses, fieldClasses, labelClasses } from './field';
 
 type SelectOption = string | { name: string; value: string };
@@ -18,6 +19,7 @@ export function Select({ options, label, error, className, id, value, defaultVal
   const generatedId = useId();
   const selectId = id ?? generatedId;
   const errorId = `${selectId}-error`;
+  const fieldRef = useValueTypedBeforeHydration<HTMLSelectElement>(value, rest.onChange);
   const uncontrolledDefault = value === undefined ? (defaultValue ?? '') : undefined;
 
   return (
@@ -29,6 +31,7 @@ export function Select({ options, label, error, className, id, value, defaultVal
       )}
       <div className="relative">
         <select
+          ref={fieldRef}
           id={selectId}
           value={value}
           defaultValue={uncontrolledDefault}
