@@ -38,6 +38,23 @@ async function settled(page: Page): Promise<void> {
     .filter({ hasText: /^Loading/ })
     .first()
     .waitFor({ state: 'detached' });
+  // A table wider than its box becomes a region the keyboard can scroll once it has measured itself (Table.tsx), a
+  // frame after its rows or its width change. Axe reads the page in steps and would judge it in between; a table that
+  // never agrees with its width fails here, by its caption.
+  await page
+    .waitForFunction(() =>
+      [...document.querySelectorAll('table')].every((table) => {
+        const box = table.parentElement!;
+        if (!/auto|scroll/.test(getComputedStyle(box).overflowX)) return true;
+        return box.scrollWidth > box.clientWidth + 1 === (box.getAttribute('role') === 'region');
+      }),
+    )
+    .catch(async () => {
+      const captions = await page.locator('table caption').allTextContents();
+      throw new Error(
+        `a table's keyboard scrolling disagrees with its width (tables: ${captions.join(', ')})`,
+      );
+    });
 }
 
 /**
