@@ -44,6 +44,15 @@ declare module 'fastify' {
     notModified(etag: string, lastModified?: string): false | Promise<true>;
     /** notModified, and when the client does not hold this version, counts the request (charge). */
     conditional(etag: string, lastModified?: string): Promise<boolean>;
+    /**
+     * conditional, answered to a callback (no promise when the client does not hold this version and the count needs
+     * none): a refusal is the error, else whether the answer is a 304. `done` may be called before this returns.
+     */
+    conditionalThen(
+      etag: string,
+      lastModified: string | undefined,
+      done: (err: Error | null, notModified?: boolean) => void,
+    ): void;
     /** A free answer: counted against the key's plan burst rate, never the month; or refused with 429. */
     admitFree(): Promise<void>;
     /** Logs the request's outcome now (an answer cut off part-way is the 500 it is), once. */

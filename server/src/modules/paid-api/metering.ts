@@ -237,13 +237,23 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
   function setPolicyHeader(call: MeteredCall | null, reply: FastifyReply) {
     const client = call?.client;
     if (!client) return;
-    const { subject, period } = call.quota ?? PREMIUM;
+    const quota = call.quota ?? PREMIUM;
+    void reply.header('RateLimit-Policy', policyOf(client, quota));
+  }
+  /** A key's policy changes with its client (plan, burst) and its period: written once for each. */
+  const policies = new WeakMap<ApiClient, { quota: CallQuota; policy: string }>();
+  function policyOf(client: ApiClient, quota: CallQuota) {
+    const kept = policies.get(client);
+    if (kept?.quota === quota) return kept.policy;
+    const { subject, period } = quota;
     const burst = `"burst";q=${burstLimitOf(client)};w=1`;
     const month =
       subject && period
         ? `"month";q=${subject.limit};w=${Math.round((period.end.getTime() - period.start.getTime()) / 1000)}`
         : undefined;
-    void reply.header('RateLimit-Policy', month ? `${month}, ${burst}` : burst);
+    const policy = month ? `${month}, ${burst}` : burst;
+    policies.set(client, { quota, policy });
+    return policy;
   }
 
   /** DESIGN §5 headers on every answer, from the last count this process saw. */
@@ -291,31 +301,38 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     return call as MeteredCall & Required<Pick<MeteredCall, 'client' | 'quota'>>;
   }
 
-  async function charge(request: FastifyRequest, reply: FastifyReply) {
+  /** Counts the answer against the quota, and calls `done` with nothing or with the refusal (a 429). */
+  function chargeThen(request: FastifyRequest, reply: FastifyReply, done: (err: Error | null) => void) {
     const call = admitted(request);
     // A client gone before its answer is not charged; the answer is not sent anyway.
-    if (call.gone) return;
+    if (call.gone) return done(null);
     const { client, quota } = call;
     // The plan's burst rate, when it is below the shared flood guard, is the key's limit, counted with the quota.
     const burstLimit = burstLimitOf(client);
-    const outcome = await quotaStore.take(quota.subject, client.keyHash, new Date(), burstLimit);
-    setQuotaHeaders(call, reply, outcome.used);
-    if (outcome.allowed) {
-      call.served = true;
-      // Premium accounts have no monthly count to give back.
-      if (quota.subject) call.charged = true;
-      // The client may have gone while the count was taken: it was not served.
-      if (call.gone && quota.subject) {
-        call.charged = false;
-        await quotaStore.refund(quota.subject);
+    quotaStore.takeThen(quota.subject, client.keyHash, new Date(), burstLimit, (err, outcome) => {
+      if (!outcome) return done(err instanceof Error ? err : new Error(String(err)));
+      setQuotaHeaders(call, reply, outcome.used);
+      if (outcome.allowed) {
+        call.served = true;
+        // Premium accounts have no monthly count to give back.
+        if (quota.subject) call.charged = true;
+        // The client may have gone while the count was taken: it was not served.
+        if (call.gone && quota.subject) {
+          call.charged = false;
+          return void quotaStore.refund(quota.subject).then(() => done(null), done);
+        }
+        return done(null);
       }
-      return;
-    }
-    if (outcome.reason === 'burst') throw burstRefusal(call, reply, client, burstLimit);
-    const period = quota.period!;
-    void reply.header('Retry-After', Math.max(Math.ceil((period.end.getTime() - Date.now()) / 1000), 1));
-    throw new DomainError(429, `Monthly request limit reached. It resets on ${period.end.toISOString()}.`);
+      if (outcome.reason === 'burst') return done(burstRefusal(call, reply, client, burstLimit));
+      const period = quota.period!;
+      void reply.header('Retry-After', Math.max(Math.ceil((period.end.getTime() - Date.now()) / 1000), 1));
+      done(new DomainError(429, `Monthly request limit reached. It resets on ${period.end.toISOString()}.`));
+    });
   }
+  const charge = (request: FastifyRequest, reply: FastifyReply) =>
+    new Promise<void>((resolve, reject) =>
+      chargeThen(request, reply, (err) => (err ? reject(err) : resolve())),
+    );
 
   app.decorateReply('charge', function (this: FastifyReply) {
     return charge(this.request, this);
@@ -342,9 +359,31 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
   app.decorateReply('notModified', function (this: FastifyReply, etag: string, lastModified?: string) {
     return notModified(this, etag, lastModified);
   });
-  const modified = () => false;
+  function conditionalThen(
+    reply: FastifyReply,
+    etag: string,
+    lastModified: string | undefined,
+    done: (err: Error | null, notModified?: boolean) => void,
+  ) {
+    const free = notModified(reply, etag, lastModified);
+    if (free) free.then(() => done(null, true), done);
+    else chargeThen(reply.request, reply, (err) => done(err, false));
+  }
+  app.decorateReply(
+    'conditionalThen',
+    function (
+      this: FastifyReply,
+      etag: string,
+      lastModified: string | undefined,
+      done: Parameters<typeof conditionalThen>[3],
+    ) {
+      conditionalThen(this, etag, lastModified, done);
+    },
+  );
   app.decorateReply('conditional', function (this: FastifyReply, etag: string, lastModified?: string) {
-    return notModified(this, etag, lastModified) || charge(this.request, this).then(modified);
+    return new Promise<boolean>((resolve, reject) =>
+      conditionalThen(this, etag, lastModified, (err, held) => (err ? reject(err) : resolve(held!))),
+    );
   });
   app.decorateReply('settle', function (this: FastifyReply, status: number) {
     const call = this.request.metered;

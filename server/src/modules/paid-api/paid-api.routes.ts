@@ -35,7 +35,7 @@ import { candleRange, historyRange } from '../../rate-range';
 import type { OfficialRatesService } from '../official-rates/official-rates.service';
 import type { RatesService } from '../rates/rates.service';
 import { ratesFilter, type PaidApiService } from './paid-api.service';
-import type { RatesSnapshotSource } from '../rates/rates-snapshot';
+import type { RatesSnapshot, RatesSnapshotSource } from '../rates/rates-snapshot';
 import { answerFormat, streamRows } from './row-streams';
 
 export interface PaidApiRoutesOptions {
@@ -84,27 +84,42 @@ export const paidApiRoutes: FastifyPluginAsyncTypebox<PaidApiRoutesOptions> = as
         response: { 200: Envelope(PaidRates), 304: { type: 'null', description: 'Not modified' }, ...gated },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { date } = request.query;
       const client = request.metered?.client;
       const filter = ratesFilter(
         request.query,
         client?.premium ? undefined : client?.subscription?.entitlements?.markets,
       );
-      const current = await snapshot.get();
-      const etag = filter.etag(current.version);
-      if (date) {
-        if (date > formatUtcDate(new Date())) throw badRequest('date must be today or an earlier UTC day.');
-        if (await reply.notModified(etag)) return reply.status(304).send();
-        const table = await service.datedTable(date, filter);
-        // Charged only once the answer exists: a failed query costs the developer nothing.
-        await reply.conditional(etag, table.lastModified);
-        return table.answer();
+      const snapshotNow = snapshot.get();
+      if (date || snapshotNow instanceof Promise)
+        return (async () => {
+          const current = await snapshotNow;
+          const etag = filter.etag(current.version);
+          if (!date) return latest(current, etag);
+          if (date > formatUtcDate(new Date())) throw badRequest('date must be today or an earlier UTC day.');
+          if (await reply.notModified(etag)) return reply.status(304).send();
+          const table = await service.datedTable(date, filter);
+          // Charged only once the answer exists: a failed query costs the developer nothing.
+          await reply.conditional(etag, table.lastModified);
+          return table.answer();
+        })();
+      latest(snapshotNow, filter.etag(snapshotNow.version));
+
+      /**
+       * The latest table: the most asked-for paid answer, sent from the snapshot's bytes with no promise while the
+       * snapshot is fresh and the count needs none.
+       */
+      function latest(current: RatesSnapshot, etag: string) {
+        const { body, lastModified } = service.latestBody(current, filter, etag);
+        reply.conditionalThen(etag, lastModified, (err, notModified) => {
+          if (err) reply.send(err);
+          else if (notModified) reply.status(304).send();
+          // Bytes with a JSON content type go out as they are: the response schema above documents their shape.
+          else reply.type('application/json; charset=utf-8').send(body as never);
+        });
+        return reply;
       }
-      const { body, lastModified } = service.latestBody(current, filter, etag);
-      if (await reply.conditional(etag, lastModified)) return reply.status(304).send();
-      // Bytes with a JSON content type go out as they are: the response schema above documents their shape.
-      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 

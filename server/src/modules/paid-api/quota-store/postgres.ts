@@ -2,7 +2,14 @@
 // store counts this way too while Redis is away.
 import type { Database } from '../../../db/client';
 import { countRequest, uncountRequest } from '../../subscriptions/subscriptions.repository';
-import { BurstWindow, durableCount, type QuotaOutcome, type QuotaStore, type QuotaSubject } from './store';
+import {
+  answerTake,
+  BurstWindow,
+  durableCount,
+  type QuotaOutcome,
+  type QuotaStore,
+  type QuotaSubject,
+} from './store';
 
 /**
  * The PostgreSQL conditional UPDATE: one statement counts or refuses, shared by every process on the database. The
@@ -24,14 +31,22 @@ export const refundInPostgres = (db: Database, subject: QuotaSubject): Promise<n
 
 export function createPostgresQuotaStore(db: Database, burstPerSecond: number): QuotaStore {
   const burst = new BurstWindow(burstPerSecond);
+  async function take(
+    subject: QuotaSubject | null,
+    keyHash: string,
+    now: Date,
+    burstLimit = burstPerSecond,
+  ): Promise<QuotaOutcome> {
+    if (!burst.allow(keyHash, now, burstLimit))
+      return { allowed: false, reason: 'burst', used: subject?.processedAtLoad ?? 0 };
+    if (!subject) return { allowed: true, used: 0 };
+    return takeInPostgres(db, subject, now);
+  }
   return {
     kind: 'postgres',
-    async take(subject, keyHash, now, burstLimit = burstPerSecond) {
-      if (!burst.allow(keyHash, now, burstLimit))
-        return { allowed: false, reason: 'burst', used: subject?.processedAtLoad ?? 0 };
-      if (!subject) return { allowed: true, used: 0 };
-      return takeInPostgres(db, subject, now);
-    },
+    take,
+    takeThen: (subject, keyHash, now, burstLimit, done) =>
+      answerTake(take(subject, keyHash, now, burstLimit), done),
     async refund(subject) {
       await refundInPostgres(db, subject);
     },

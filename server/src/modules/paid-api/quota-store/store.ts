@@ -40,6 +40,17 @@ export interface QuotaStore {
     now: Date,
     burstPerSecond?: number,
   ): Promise<QuotaOutcome>;
+  /**
+   * The same take, answered to a callback: a paid answer's path, where the count in this process or in the turn's
+   * Redis call needs no promise of its own. `done` may be called before this returns.
+   */
+  takeThen(
+    subject: QuotaSubject | null,
+    keyHash: string,
+    now: Date,
+    burstPerSecond: number | undefined,
+    done: TakeDone,
+  ): void;
   /** Gives back one counted request that was not served after all (a 5xx, or a client that went away). */
   refund(subject: QuotaSubject): Promise<void>;
   /**
@@ -49,6 +60,14 @@ export interface QuotaStore {
   used(subject: QuotaSubject): Promise<number>;
   flush(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Called once with a take's outcome, or with the error that kept it from being counted. */
+export type TakeDone = (err: unknown, outcome?: QuotaOutcome) => void;
+
+/** A take that waits on a promise anyway, answered to its callback. */
+export function answerTake(take: Promise<QuotaOutcome>, done: TakeDone): void {
+  take.then((outcome) => done(null, outcome), done);
 }
 
 export interface Counted {

@@ -12,11 +12,13 @@ import {
   durableCount,
   durableRead,
   quotaKey,
+  answerTake,
   type QuotaOutcome,
   type QuotaStore,
   type QuotaSubject,
+  type TakeDone,
 } from '../store';
-import { TakeBatches, UnansweredTake, type TakeRecord } from './batches';
+import { TakeBatches, UnansweredTake, type TakeAnswer, type TakeRecord } from './batches';
 import { OutageCounts } from './outage';
 import { defineQuotaScripts, type QuotaScripts } from './scripts';
 
@@ -84,31 +86,47 @@ function seed(c: RedisCounting, key: string, subject: QuotaSubject, lost: boolea
   return pending;
 }
 
+/** What a counter's answer means for the take: its outcome, or undefined when the counter must be seeded first. */
+function outcomeOf(
+  c: RedisCounting,
+  key: string,
+  subject: QuotaSubject,
+  now: Date,
+  { outcome, used }: TakeAnswer,
+): QuotaOutcome | undefined {
+  switch (outcome) {
+    case 'counted':
+      c.dirty.note(key, subject, used, now);
+      return { allowed: true, used };
+    case 'quota':
+    case 'burst':
+      return { allowed: false, reason: outcome, used };
+    case 'missing':
+    case 'lost':
+    case 'unreadable':
+      return undefined;
+  }
+}
+
+/** The take in Redis, from its first answer when the turn's call already gave one. */
 async function takeInRedis(
   c: RedisCounting,
   subject: QuotaSubject,
   keyHash: string,
   now: Date,
   burstLimit: number,
+  first?: TakeAnswer,
 ): Promise<QuotaOutcome> {
   const key = quotaKey(c.prefix, subject);
   const burstKey = `${c.prefix}:burst:${keyHash}`;
   for (let attempt = 0; ; attempt++) {
-    const { outcome, used } = await c.takes.take(burstKey, key, burstLimit, subject.limit);
-    switch (outcome) {
-      case 'counted':
-        c.dirty.note(key, subject, used, now);
-        return { allowed: true, used };
-      case 'quota':
-      case 'burst':
-        return { allowed: false, reason: outcome, used };
-      case 'missing':
-      case 'lost':
-      case 'unreadable':
-        // Seeded from the durable count, then taken again.
-        if (attempt > 0) throw new Error('quota counter could not be seeded');
-        await seed(c, key, subject, outcome === 'lost');
-    }
+    const answer =
+      attempt === 0 && first ? first : await c.takes.takeAsync(burstKey, key, burstLimit, subject.limit);
+    const outcome = outcomeOf(c, key, subject, now, answer);
+    if (outcome) return outcome;
+    // Seeded from the durable count, then taken again.
+    if (attempt > 0) throw new Error('quota counter could not be seeded');
+    await seed(c, key, subject, answer.outcome === 'lost');
   }
 }
 
@@ -141,7 +159,7 @@ async function takeBurst(
     try {
       const burstKey = `${c.prefix}:burst:${keyHash}`;
       // No monthly counter: the script reads none, so the burst counter stands in for its name.
-      const { outcome } = await c.takes.take(burstKey, burstKey, burstLimit, -1);
+      const { outcome } = await c.takes.takeAsync(burstKey, burstKey, burstLimit, -1);
       return outcome === 'burst' ? { allowed: false, reason: 'burst', used: 0 } : { allowed: true, used: 0 };
     } catch {
       // Falls through to the in-process guard.
@@ -197,24 +215,56 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
     if (change.kind === 'quota-flush') void persistDirty();
   });
 
+  /** The take, from the turn's first answer when there was one (an error: the call was not answered). */
+  async function take(
+    subject: QuotaSubject | null,
+    keyHash: string,
+    now: Date,
+    burstLimit = burstPerSecond,
+    first?: { err: unknown; answer?: TakeAnswer },
+  ): Promise<QuotaOutcome> {
+    if (!subject) return takeBurst(c, keyHash, now, burstLimit);
+    // Back from an outage: the counts handed back first, then this take in Redis. Not waiting left each take of a
+    // steady trickle in PostgreSQL while it started the hand-back for the one before.
+    if (!first && redis.status === 'ready' && c.outage.pending) await c.outage.reconcile();
+    if (first || redisUsable(c)) {
+      try {
+        if (first?.err) throw first.err;
+        return await takeInRedis(c, subject, keyHash, now, burstLimit, first?.answer);
+      } catch (err) {
+        log.warn({ err }, 'redis quota count failed; counting in PostgreSQL');
+        if (err instanceof UnansweredTake)
+          return takeInFallback(c, subject, keyHash, now, burstLimit, err.record);
+      }
+    }
+    return takeInFallback(c, subject, keyHash, now, burstLimit);
+  }
+
+  /**
+   * A counted or refused take is answered from the turn's call with no promise of its own; a counter to seed, a call
+   * not answered or an outage go the way of `take`.
+   */
+  function takeThen(
+    subject: QuotaSubject | null,
+    keyHash: string,
+    now: Date,
+    burstLimit: number | undefined,
+    done: TakeDone,
+  ) {
+    if (!subject || !redisUsable(c)) return answerTake(take(subject, keyHash, now, burstLimit), done);
+    const key = quotaKey(prefix, subject);
+    const limit = burstLimit ?? burstPerSecond;
+    c.takes.take(`${prefix}:burst:${keyHash}`, key, limit, subject.limit, (err, answer) => {
+      const outcome = answer && outcomeOf(c, key, subject, now, answer);
+      if (outcome) done(null, outcome);
+      else answerTake(take(subject, keyHash, now, limit, { err, answer }), done);
+    });
+  }
+
   return {
     kind: 'redis',
-    async take(subject, keyHash, now, burstLimit = burstPerSecond) {
-      if (!subject) return takeBurst(c, keyHash, now, burstLimit);
-      // Back from an outage: the counts handed back first, then this take in Redis. Not waiting left each take of a
-      // steady trickle in PostgreSQL while it started the hand-back for the one before.
-      if (redis.status === 'ready' && c.outage.pending) await c.outage.reconcile();
-      if (redisUsable(c)) {
-        try {
-          return await takeInRedis(c, subject, keyHash, now, burstLimit);
-        } catch (err) {
-          log.warn({ err }, 'redis quota count failed; counting in PostgreSQL');
-          if (err instanceof UnansweredTake)
-            return takeInFallback(c, subject, keyHash, now, burstLimit, err.record);
-        }
-      }
-      return takeInFallback(c, subject, keyHash, now, burstLimit);
-    },
+    take: (subject, keyHash, now, burstLimit) => take(subject, keyHash, now, burstLimit),
+    takeThen,
     async refund(subject) {
       const key = quotaKey(prefix, subject);
       if (c.outage.holds(key)) {
