@@ -1,5 +1,4 @@
 // Builds the Fastify instance from plugins and modules, without listening: tests import this.
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -24,6 +23,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { deskRoutes } from './modules/rates/desk.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { activityPlugin } from './plugins/activity';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { rateStatusRoutes } from './modules/rate-status/rate-status.routes';
 import { officialRatesRoutes } from './modules/official-rates/official-rates.routes';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
@@ -67,9 +67,7 @@ export async function buildApp(
     if (body && typeof body === 'object' && typeof body.email === 'string') body.email = body.email.trim();
     done();
   });
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
-  });
+  await app.register(securityHeadersPlugin);
 
   await app.register(limitsPlugin, {
     redisUrl: config.redisUrl,

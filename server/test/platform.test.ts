@@ -273,6 +273,14 @@ describe('security headers', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
+
+  it('sends none of the page headers on the paid API, which answers JSON to programs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/rates' });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
 });
 
 describe('demo data', () => {
