@@ -86,6 +86,9 @@ function seed(c: RedisCounting, key: string, subject: QuotaSubject, lost: boolea
   return pending;
 }
 
+/** The per-second counter of a key's calls, which every API process shares. */
+const burstKeyOf = (prefix: string, keyHash: string) => `${prefix}:burst:${keyHash}`;
+
 /** What a counter's answer means for the take: its outcome, or undefined when the counter must be seeded first. */
 function outcomeOf(
   c: RedisCounting,
@@ -118,7 +121,7 @@ async function takeInRedis(
   first?: TakeAnswer,
 ): Promise<QuotaOutcome> {
   const key = quotaKey(c.prefix, subject);
-  const burstKey = `${c.prefix}:burst:${keyHash}`;
+  const burstKey = burstKeyOf(c.prefix, keyHash);
   for (let attempt = 0; ; attempt++) {
     const answer =
       attempt === 0 && first ? first : await c.takes.takeAsync(burstKey, key, burstLimit, subject.limit);
@@ -157,7 +160,7 @@ async function takeBurst(
 ): Promise<QuotaOutcome> {
   if (c.redis.status === 'ready') {
     try {
-      const burstKey = `${c.prefix}:burst:${keyHash}`;
+      const burstKey = burstKeyOf(c.prefix, keyHash);
       // No monthly counter: the script reads none, so the burst counter stands in for its name.
       const { outcome } = await c.takes.takeAsync(burstKey, burstKey, burstLimit, -1);
       return outcome === 'burst' ? { allowed: false, reason: 'burst', used: 0 } : { allowed: true, used: 0 };
@@ -254,7 +257,7 @@ export function createRedisQuotaStore(options: RedisQuotaOptions): QuotaStore {
     if (!subject || !redisUsable(c)) return answerTake(take(subject, keyHash, now, burstLimit), done);
     const key = quotaKey(prefix, subject);
     const limit = burstLimit ?? burstPerSecond;
-    c.takes.take(`${prefix}:burst:${keyHash}`, key, limit, subject.limit, (err, answer) => {
+    c.takes.take(burstKeyOf(prefix, keyHash), key, limit, subject.limit, (err, answer) => {
       const outcome = answer && outcomeOf(c, key, subject, now, answer);
       if (outcome) done(null, outcome);
       else answerTake(take(subject, keyHash, now, limit, { err, answer }), done);
