@@ -15,7 +15,8 @@
 // when they run on this machine, PostgreSQL and Redis (from /proc, on Linux): on a machine of few cores they all
 // share, the ratio is bounded by that sum, not by the server alone.
 // BENCH_MODES=embedded or BENCH_MODES=server runs one of them; BENCH_PAID_NODE_OPTIONS passes options to the paid
-// server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under the load).
+// server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under the load), and
+// BENCH_CONTRACT_NODE_OPTIONS the same-contract bare route's (to profile the ceiling beside it).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -144,9 +145,10 @@ async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl
     const contractHeaders = Object.fromEntries(
       [...sample.headers].filter(([name]) => !NOT_CONTRACT.includes(name) && name !== 'content-type'),
     );
-    const bareServer = async (headers: Record<string, string> | undefined) => {
+    const bareServer = async (headers: Record<string, string> | undefined, nodeOptions: string[] = []) => {
       const port = await freePort();
       const child = fork(path.join(root, 'scripts/bench-bare.mjs'), {
+        execArgv: [...process.execArgv, ...nodeOptions],
         env: {
           ...process.env,
           PORT: String(port),
@@ -162,7 +164,10 @@ async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl
       return { child, url };
     };
     const bytesOnly = await bareServer(undefined);
-    const contract = await bareServer(contractHeaders);
+    const contract = await bareServer(
+      contractHeaders,
+      (process.env.BENCH_CONTRACT_NODE_OPTIONS ?? '').split(' ').filter(Boolean),
+    );
     console.log(
       `  the contract: ${Object.keys(contractHeaders).length + 1} headers (${['content-type', ...Object.keys(contractHeaders)].join(', ')})`,
     );

@@ -73,7 +73,9 @@ function bucketOf(frame, modules) {
     /task_queues/.test(url)
   )
     return 'promise and nextTick machinery';
-  if (url.endsWith('.cjs') && url.includes('/dist/')) {
+  // PGlite's engine (WebAssembly): embedded, the paid path runs it for the request log's writes.
+  if (functionName.startsWith('wasm-function') || url.startsWith('wasm://')) return 'request-log row';
+  if (url.endsWith('.cjs') && url.includes('/dist/') && !url.includes('/node_modules/')) {
     const module = modules[lineNumber] ?? '';
     for (const [pattern, bucket] of OWN) if (pattern.test(module)) return bucket;
     return `other of ours (${module || 'unmapped'})`;
