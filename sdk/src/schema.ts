@@ -4,170 +4,6 @@
  */
 
 export interface paths {
-  '/v1/health': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Database and queue status
-     * @description Database and queue status
-     */
-    get: operations['getHealth'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/status': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Service status and market freshness
-     * @description No key needed. Each market's last update (the newest updatedAt among its latest rates), its age in seconds and whether it is older than STALE_AFTER_HOURS (24 h here); and the health of the API (its request-log writes), the database, the job queue and mail (SMTP login, or the outbox folder being writable). Each check has 2 s to answer or counts as failed; one run of the checks answers every caller for 5 s. Always 200: read status (ok or degraded).
-     */
-    get: operations['getStatus'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/account/webhooks/{appId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The app's webhook endpoints, newest first
-     * @description The app's webhook endpoints, newest first
-     */
-    get: operations['listWebhookEndpoints'];
-    put?: never;
-    /**
-     * Register a webhook endpoint (the signing secret is shown only here)
-     * @description Needs an active plan (402 otherwise) that opens webhooks (403 otherwise, naming the plan that does). The URL must be http(s) on a public address: private, loopback, link-local, unique-local, CGNAT and unspecified addresses are refused (400).
-     */
-    post: operations['createWebhookEndpoint'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/account/webhooks/{appId}/{endpointId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /**
-     * Delete a webhook endpoint and its delivery log
-     * @description Delete a webhook endpoint and its delivery log
-     */
-    delete: operations['deleteWebhookEndpoint'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/account/webhooks/{appId}/{endpointId}/rotate_secret': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Replace the signing secret (the old one stops signing at once)
-     * @description Replace the signing secret (the old one stops signing at once)
-     */
-    post: operations['rotateWebhookSecret'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/account/webhooks/{appId}/{endpointId}/test': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Send a webhook.test event to the endpoint
-     * @description The delivery is queued and appears in the delivery log like any other.
-     */
-    post: operations['sendWebhookTestEvent'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/account/webhooks/{appId}/{endpointId}/resume': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Resume a parked endpoint: its kept deliveries go out, oldest first
-     * @description An endpoint is parked after repeated failed attempts in a row; its deliveries are kept meanwhile. Resuming an endpoint that is not parked changes nothing.
-     */
-    post: operations['resumeWebhookEndpoint'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/account/webhooks/{appId}/{endpointId}/deliveries': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The endpoint's delivery log, newest first, with every attempt
-     * @description The endpoint's delivery log, newest first, with every attempt
-     */
-    get: operations['listWebhookDeliveries'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/v1/rates': {
     parameters: {
       query?: never;
@@ -528,6 +364,170 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Database and queue status
+     * @description Database and queue status
+     */
+    get: operations['getHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Service status and market freshness
+     * @description No key needed. Each market's last update (the newest updatedAt among its latest rates), its age in seconds and whether it is older than STALE_AFTER_HOURS (24 h here); and the health of the API (its request-log writes), the database, the job queue and mail (SMTP login, or the outbox folder being writable). Each check has 2 s to answer or counts as failed; one run of the checks answers every caller for 5 s. Always 200: read status (ok or degraded).
+     */
+    get: operations['getStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/account/webhooks/{appId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The app's webhook endpoints, newest first
+     * @description The app's webhook endpoints, newest first
+     */
+    get: operations['listWebhookEndpoints'];
+    put?: never;
+    /**
+     * Register a webhook endpoint (the signing secret is shown only here)
+     * @description Needs an active plan (402 otherwise) that opens webhooks (403 otherwise, naming the plan that does). The URL must be http(s) on a public address: private, loopback, link-local, unique-local, CGNAT and unspecified addresses are refused (400).
+     */
+    post: operations['createWebhookEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/account/webhooks/{appId}/{endpointId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a webhook endpoint and its delivery log
+     * @description Delete a webhook endpoint and its delivery log
+     */
+    delete: operations['deleteWebhookEndpoint'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/account/webhooks/{appId}/{endpointId}/rotate_secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace the signing secret (the old one stops signing at once)
+     * @description Replace the signing secret (the old one stops signing at once)
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/account/webhooks/{appId}/{endpointId}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a webhook.test event to the endpoint
+     * @description The delivery is queued and appears in the delivery log like any other.
+     */
+    post: operations['sendWebhookTestEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/account/webhooks/{appId}/{endpointId}/resume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resume a parked endpoint: its kept deliveries go out, oldest first
+     * @description An endpoint is parked after repeated failed attempts in a row; its deliveries are kept meanwhile. Resuming an endpoint that is not parked changes nothing.
+     */
+    post: operations['resumeWebhookEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/account/webhooks/{appId}/{endpointId}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The endpoint's delivery log, newest first, with every attempt
+     * @description The endpoint's delivery log, newest first, with every attempt
+     */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   'rate.updated': {
@@ -637,1928 +637,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  getHealth: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Database and queue status */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "data": {
-           *         "status": "ok",
-           *         "database": {
-           *           "ok": true,
-           *           "driver": "string",
-           *           "detail": "string"
-           *         },
-           *         "queue": {
-           *           "ok": true,
-           *           "driver": "string",
-           *           "detail": "string"
-           *         },
-           *         "requestLog": {
-           *           "ok": true,
-           *           "buffered": 0,
-           *           "lastFlushAt": "2019-08-24T14:15:22Z",
-           *           "failingSince": "2019-08-24T14:15:22Z",
-           *           "dropped": 0
-           *         }
-           *       },
-           *       "message": "string"
-           *     }
-           */
-          'application/json': {
-            data: {
-              status: 'ok' | 'degraded';
-              database: {
-                ok: boolean;
-                driver: string;
-                detail?: string;
-              };
-              queue: {
-                ok: boolean;
-                driver: string;
-                detail?: string;
-              };
-              requestLog?: {
-                ok: boolean;
-                /**
-                 * Format: int64
-                 * @description Entries waiting to be written
-                 */
-                buffered: number;
-                lastFlushAt: string | null;
-                /** @description Since when writes have been failing; null while they succeed */
-                failingSince: string | null;
-                /**
-                 * Format: int64
-                 * @description Entries dropped because the buffer overflowed during a long outage
-                 */
-                dropped: number;
-              };
-            };
-            message: string;
-          };
-        };
-      };
-      /** @description The request headers are larger than the server accepts (16 KB). */
-      431: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A check failed: the body says which. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "data": {
-           *         "status": "ok",
-           *         "database": {
-           *           "ok": true,
-           *           "driver": "string",
-           *           "detail": "string"
-           *         },
-           *         "queue": {
-           *           "ok": true,
-           *           "driver": "string",
-           *           "detail": "string"
-           *         },
-           *         "requestLog": {
-           *           "ok": true,
-           *           "buffered": 0,
-           *           "lastFlushAt": "2019-08-24T14:15:22Z",
-           *           "failingSince": "2019-08-24T14:15:22Z",
-           *           "dropped": 0
-           *         }
-           *       },
-           *       "message": "string"
-           *     }
-           */
-          'application/json': {
-            data: {
-              status: 'ok' | 'degraded';
-              database: {
-                ok: boolean;
-                driver: string;
-                detail?: string;
-              };
-              queue: {
-                ok: boolean;
-                driver: string;
-                detail?: string;
-              };
-              requestLog?: {
-                ok: boolean;
-                /**
-                 * Format: int64
-                 * @description Entries waiting to be written
-                 */
-                buffered: number;
-                lastFlushAt: string | null;
-                /** @description Since when writes have been failing; null while they succeed */
-                failingSince: string | null;
-                /**
-                 * Format: int64
-                 * @description Entries dropped because the buffer overflowed during a long outage
-                 */
-                dropped: number;
-              };
-            };
-            message: string;
-          };
-        };
-      };
-    };
-  };
-  getStatus: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Service status and market freshness */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "data": {
-           *         "status": "degraded",
-           *         "checkedAt": "2026-11-23T09:00:00.000Z",
-           *         "markets": [
-           *           {
-           *             "market": "black_market_cash",
-           *             "label": "Cash",
-           *             "updatedAt": "2026-11-23T08:05:00.000Z",
-           *             "ageSeconds": 3300,
-           *             "stale": false
-           *           },
-           *           {
-           *             "market": "bank",
-           *             "label": "Bank",
-           *             "updatedAt": "2026-11-21T08:00:00.000Z",
-           *             "ageSeconds": 176400,
-           *             "stale": true
-           *           },
-           *           {
-           *             "market": "black_market_transfer",
-           *             "label": "Transfer",
-           *             "updatedAt": null,
-           *             "ageSeconds": null,
-           *             "stale": true
-           *           }
-           *         ],
-           *         "services": {
-           *           "api": {
-           *             "ok": true,
-           *             "driver": "fastify"
-           *           },
-           *           "database": {
-           *             "ok": true,
-           *             "driver": "postgres"
-           *           },
-           *           "queue": {
-           *             "ok": true,
-           *             "driver": "bullmq"
-           *           },
-           *           "mail": {
-           *             "ok": false,
-           *             "driver": "smtp",
-           *             "detail": "no answer within 2000 ms"
-           *           }
-           *         }
-           *       },
-           *       "message": "string"
-           *     }
-           */
-          'application/json': {
-            /**
-             * @example {
-             *       "status": "degraded",
-             *       "checkedAt": "2026-11-23T09:00:00.000Z",
-             *       "markets": [
-             *         {
-             *           "market": "black_market_cash",
-             *           "label": "Cash",
-             *           "updatedAt": "2026-11-23T08:05:00.000Z",
-             *           "ageSeconds": 3300,
-             *           "stale": false
-             *         },
-             *         {
-             *           "market": "bank",
-             *           "label": "Bank",
-             *           "updatedAt": "2026-11-21T08:00:00.000Z",
-             *           "ageSeconds": 176400,
-             *           "stale": true
-             *         },
-             *         {
-             *           "market": "black_market_transfer",
-             *           "label": "Transfer",
-             *           "updatedAt": null,
-             *           "ageSeconds": null,
-             *           "stale": true
-             *         }
-             *       ],
-             *       "services": {
-             *         "api": {
-             *           "ok": true,
-             *           "driver": "fastify"
-             *         },
-             *         "database": {
-             *           "ok": true,
-             *           "driver": "postgres"
-             *         },
-             *         "queue": {
-             *           "ok": true,
-             *           "driver": "bullmq"
-             *         },
-             *         "mail": {
-             *           "ok": false,
-             *           "driver": "smtp",
-             *           "detail": "no answer within 2000 ms"
-             *         }
-             *       }
-             *     }
-             */
-            data: {
-              /** @description degraded when any service check fails */
-              status: 'ok' | 'degraded';
-              /**
-               * Format: date-time
-               * @description When the checks ran (answers are reused for a few seconds)
-               */
-              checkedAt: string;
-              markets: {
-                /**
-                 * @description Market
-                 * @enum {string}
-                 */
-                market: 'black_market_cash' | 'bank' | 'black_market_transfer';
-                /** @example Cash */
-                label: string;
-                /** @description The newest updatedAt among the latest rates of the market; null before its first rate */
-                updatedAt: string | null;
-                /** @description Seconds since updatedAt */
-                ageSeconds: number | null;
-                /** @description true when updatedAt is older than STALE_AFTER_HOURS, or missing */
-                stale: boolean;
-              }[];
-              services: {
-                api: {
-                  ok: boolean;
-                  driver: string;
-                  detail?: string;
-                };
-                database: {
-                  ok: boolean;
-                  driver: string;
-                  detail?: string;
-                };
-                queue: {
-                  ok: boolean;
-                  driver: string;
-                  detail?: string;
-                };
-                mail: {
-                  ok: boolean;
-                  driver: string;
-                  detail?: string;
-                };
-              };
-            };
-            message: string;
-          };
-        };
-      };
-      /** @description The request headers are larger than the server accepts (16 KB). */
-      431: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  listWebhookEndpoints: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        appId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The app's webhook endpoints, newest first */
-      200: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "data": [
-           *         {
-           *           "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
-           *           "url": "https://example.com/afrofx/webhooks",
-           *           "events": [
-           *             "rate.updated",
-           *             "rate.threshold"
-           *           ],
-           *           "markets": [
-           *             "black_market_cash"
-           *           ],
-           *           "pairs": [
-           *             {
-           *               "base": "naira",
-           *               "asset": "dollar"
-           *             }
-           *           ],
-           *           "thresholds": [
-           *             {
-           *               "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
-           *               "market": "black_market_cash",
-           *               "base": "naira",
-           *               "asset": "dollar",
-           *               "side": "sell",
-           *               "level": 1600,
-           *               "lastPosition": "below"
-           *             }
-           *           ],
-           *           "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
-           *           "createdAt": "2026-11-23T09:30:00.000Z",
-           *           "secretRotatedAt": null,
-           *           "state": "active",
-           *           "parkedAt": null,
-           *           "parkedReason": null,
-           *           "retryAt": null
-           *         }
-           *       ],
-           *       "message": "string"
-           *     }
-           */
-          'application/json': {
-            data: {
-              _id: string;
-              url: string;
-              events: ('rate.updated' | 'rate.threshold' | 'rate.corrected')[];
-              markets: ('black_market_cash' | 'bank' | 'black_market_transfer')[];
-              pairs: {
-                /**
-                 * @description Base (African) currency
-                 * @enum {string}
-                 */
-                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
-                /**
-                 * @description Foreign asset
-                 * @enum {string}
-                 */
-                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
-              }[];
-              thresholds: {
-                _id: string;
-                /**
-                 * @description Market
-                 * @enum {string}
-                 */
-                market: 'black_market_cash' | 'bank' | 'black_market_transfer';
-                /**
-                 * @description Base (African) currency
-                 * @enum {string}
-                 */
-                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
-                /**
-                 * @description Foreign asset
-                 * @enum {string}
-                 */
-                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
-                /** @enum {string} */
-                side: 'buy' | 'sell';
-                level: number;
-                /** @description Where the price last stood against the level; null until a rate of the pair is known */
-                lastPosition: ('above' | 'below') | null;
-              }[];
-              /** @description The signing secret, masked but for its last four characters */
-              secretHint: string;
-              /** Format: date-time */
-              createdAt: string;
-              secretRotatedAt: string | null;
-              /**
-               * @description parked: deliveries failed repeatedly in a row, so sending stopped; new deliveries are kept and go out once the endpoint is resumed (or a trial attempt after the cool-down succeeds)
-               * @enum {string}
-               */
-              state: 'active' | 'parked';
-              parkedAt: string | null;
-              /** @description Why the endpoint was parked */
-              parkedReason: string | null;
-              /** @description When a parked endpoint gets its next trial attempt */
-              retryAt: string | null;
-            }[];
-            message: string;
-          };
-        };
-      };
-      /** @description No valid session or API key. */
-      401: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 401,
-           *       "error": "Unauthorized",
-           *       "message": "Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not yours). */
-      404: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "message": "querystring/market must be equal to one of the allowed values",
-           *       "statusCode": 400,
-           *       "error": "Bad Request"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
-      429: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 429,
-           *       "error": "Too Many Requests",
-           *       "message": "Too many attempts. Try again in 42 seconds."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Something failed on our side; the request was not charged. Retry later. */
-      500: {
-        headers: {
-          /** @description Always *: the API may be called from a browser. */
-          'Access-Control-Allow-Origin'?: '*';
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 500,
-           *       "error": "Internal Server Error",
-           *       "message": "Something went wrong. Please try again later."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  createWebhookEndpoint: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        appId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "url": "https://example.com/afrofx/webhooks",
-         *       "events": [
-         *         "rate.updated",
-         *         "rate.threshold"
-         *       ],
-         *       "markets": [
-         *         "black_market_cash"
-         *       ],
-         *       "pairs": [
-         *         {
-         *           "base": "naira",
-         *           "asset": "dollar"
-         *         }
-         *       ],
-         *       "thresholds": [
-         *         {
-         *           "market": "black_market_cash",
-         *           "base": "naira",
-         *           "asset": "dollar",
-         *           "side": "sell",
-         *           "level": 1600
-         *         }
-         *       ]
-         *     }
-         */
-        'application/json': {
-          /**
-           * Format: uri
-           * @description Where deliveries are POSTed (http or https; private addresses are refused)
-           */
-          url: string;
-          events: ('rate.updated' | 'rate.threshold' | 'rate.corrected')[];
-          /** @description rate.updated: markets to be told about; empty or absent means every market */
-          markets?: ('black_market_cash' | 'bank' | 'black_market_transfer')[];
-          /** @description rate.updated: base/asset pairs to be told about; empty or absent means every pair */
-          pairs?: {
-            /**
-             * @description Base (African) currency
-             * @enum {string}
-             */
-            base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
-            /**
-             * @description Foreign asset
-             * @enum {string}
-             */
-            asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
-          }[];
-          /** @description rate.threshold: the levels watched; each fires once per crossing, up or down */
-          thresholds?: {
-            /**
-             * @description Market
-             * @enum {string}
-             */
-            market: 'black_market_cash' | 'bank' | 'black_market_transfer';
-            /**
-             * @description Base (African) currency
-             * @enum {string}
-             */
-            base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
-            /**
-             * @description Foreign asset
-             * @enum {string}
-             */
-            asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
-            /**
-             * @description Which price is compared with the level
-             * @enum {string}
-             */
-            side: 'buy' | 'sell';
-            /** @description The level, in the base currency */
-            level: number;
-          }[];
-        };
-      };
-    };
-    responses: {
-      /** @description Register a webhook endpoint (the signing secret is shown only here) */
-      201: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "data": {
-           *         "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
-           *         "url": "https://example.com/afrofx/webhooks",
-           *         "events": [
-           *           "rate.updated",
-           *           "rate.threshold"
-           *         ],
-           *         "markets": [
-           *           "black_market_cash"
-           *         ],
-           *         "pairs": [
-           *           {
-           *             "base": "naira",
-           *             "asset": "dollar"
-           *           }
-           *         ],
-           *         "thresholds": [
-           *           {
-           *             "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
-           *             "market": "black_market_cash",
-           *             "base": "naira",
-           *             "asset": "dollar",
-           *             "side": "sell",
-           *             "level": 1600,
-           *             "lastPosition": "below"
-           *           }
-           *         ],
-           *         "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
-           *         "createdAt": "2026-11-23T09:30:00.000Z",
-           *         "secretRotatedAt": null,
-           *         "state": "active",
-           *         "parkedAt": null,
-           *         "parkedReason": null,
-           *         "retryAt": null,
-           *         "secret": "afxsig_3q2+7w…Qm3x"
-           *       },
-           *       "message": "string"
-           *     }
-           */
-          'application/json': {
-            /**
-             * @example {
-             *       "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
-             *       "url": "https://example.com/afrofx/webhooks",
-             *       "events": [
-             *         "rate.updated",
-             *         "rate.threshold"
-             *       ],
-             *       "markets": [
-             *         "black_market_cash"
-             *       ],
-             *       "pairs": [
-             *         {
-             *           "base": "naira",
-             *           "asset": "dollar"
-             *         }
-             *       ],
-             *       "thresholds": [
-             *         {
-             *           "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
-             *           "market": "black_market_cash",
-             *           "base": "naira",
-             *           "asset": "dollar",
-             *           "side": "sell",
-             *           "level": 1600,
-             *           "lastPosition": "below"
-             *         }
-             *       ],
-             *       "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
-             *       "createdAt": "2026-11-23T09:30:00.000Z",
-             *       "secretRotatedAt": null,
-             *       "state": "active",
-             *       "parkedAt": null,
-             *       "parkedReason": null,
-             *       "retryAt": null,
-             *       "secret": "afxsig_3q2+7w…Qm3x"
-             *     }
-             */
-            data: {
-              _id: string;
-              url: string;
-              events: ('rate.updated' | 'rate.threshold' | 'rate.corrected')[];
-              markets: ('black_market_cash' | 'bank' | 'black_market_transfer')[];
-              pairs: {
-                /**
-                 * @description Base (African) currency
-                 * @enum {string}
-                 */
-                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
-                /**
-                 * @description Foreign asset
-                 * @enum {string}
-                 */
-                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
-              }[];
-              thresholds: {
-                _id: string;
-                /**
-                 * @description Market
-                 * @enum {string}
-                 */
-                market: 'black_market_cash' | 'bank' | 'black_market_transfer';
-                /**
-                 * @description Base (African) currency
-                 * @enum {string}
-                 */
-                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
-                /**
-                 * @description Foreign asset
-                 * @enum {string}
-                 */
-                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
-                /** @enum {string} */
-                side: 'buy' | 'sell';
-                level: number;
-                /** @description Where the price last stood against the level; null until a rate of the pair is known */
-                lastPosition: ('above' | 'below') | null;
-              }[];
-              /** @description The signing secret, masked but for its last four characters */
-              secretHint: string;
-              /** Format: date-time */
-              createdAt: string;
-              secretRotatedAt: string | null;
-              /**
-               * @description parked: deliveries failed repeatedly in a row, so sending stopped; new deliveries are kept and go out once the endpoint is resumed (or a trial attempt after the cool-down succeeds)
-               * @enum {string}
-               */
-              state: 'active' | 'parked';
-              parkedAt: string | null;
-              /** @description Why the endpoint was parked */
-              parkedReason: string | null;
-              /** @description When a parked endpoint gets its next trial attempt */
-              retryAt: string | null;
-              /** @description The signing secret, shown only in this answer */
-              secret: string;
-            };
-            message: string;
-          };
-        };
-      };
-      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
-      400: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "message": "querystring/market must be equal to one of the allowed values",
-           *       "statusCode": 400,
-           *       "error": "Bad Request"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description No valid session or API key. */
-      401: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "message": "querystring/market must be equal to one of the allowed values",
-           *       "statusCode": 400,
-           *       "error": "Bad Request"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The app has no active plan. */
-      402: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "message": "querystring/market must be equal to one of the allowed values",
-           *       "statusCode": 400,
-           *       "error": "Bad Request"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The app's plan does not open this: the message names the cheapest plan that does. */
-      403: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "message": "querystring/market must be equal to one of the allowed values",
-           *       "statusCode": 400,
-           *       "error": "Bad Request"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not yours). */
-      404: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "message": "querystring/market must be equal to one of the allowed values",
-           *       "statusCode": 400,
-           *       "error": "Bad Request"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
-      429: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 429,
-           *       "error": "Too Many Requests",
-           *       "message": "Too many attempts. Try again in 42 seconds."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Something failed on our side; the request was not charged. Retry later. */
-      500: {
-        headers: {
-          /** @description Always *: the API may be called from a browser. */
-          'Access-Control-Allow-Origin'?: '*';
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 500,
-           *       "error": "Internal Server Error",
-           *       "message": "Something went wrong. Please try again later."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  deleteWebhookEndpoint: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        appId: string;
-        endpointId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Delete a webhook endpoint and its delivery log */
-      200: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "data": null,
-           *       "message": "string"
-           *     }
-           */
-          'application/json': {
-            data: null;
-            message: string;
-          };
-        };
-      };
-      /** @description No valid session or API key. */
-      401: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 401,
-           *       "error": "Unauthorized",
-           *       "message": "Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not yours). */
-      404: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "message": "querystring/market must be equal to one of the allowed values",
-           *       "statusCode": 400,
-           *       "error": "Bad Request"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
-      429: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 429,
-           *       "error": "Too Many Requests",
-           *       "message": "Too many attempts. Try again in 42 seconds."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Something failed on our side; the request was not charged. Retry later. */
-      500: {
-        headers: {
-          /** @description Always *: the API may be called from a browser. */
-          'Access-Control-Allow-Origin'?: '*';
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 500,
-           *       "error": "Internal Server Error",
-           *       "message": "Something went wrong. Please try again later."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  rotateWebhookSecret: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        appId: string;
-        endpointId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Replace the signing secret (the old one stops signing at once) */
-      200: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "data": {
-           *         "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
-           *         "url": "https://example.com/afrofx/webhooks",
-           *         "events": [
-           *           "rate.updated",
-           *           "rate.threshold"
-           *         ],
-           *         "markets": [
-           *           "black_market_cash"
-           *         ],
-           *         "pairs": [
-           *           {
-           *             "base": "naira",
-           *             "asset": "dollar"
-           *           }
-           *         ],
-           *         "thresholds": [
-           *           {
-           *             "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
-           *             "market": "black_market_cash",
-           *             "base": "naira",
-           *             "asset": "dollar",
-           *             "side": "sell",
-           *             "level": 1600,
-           *             "lastPosition": "below"
-           *           }
-           *         ],
-           *         "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
-           *         "createdAt": "2026-11-23T09:30:00.000Z",
-           *         "secretRotatedAt": null,
-           *         "state": "active",
-           *         "parkedAt": null,
-           *         "parkedReason": null,
-           *         "retryAt": null,
-           *         "secret": "afxsig_3q2+7w…Qm3x"
-           *       },
-           *       "message": "string"
-           *     }
-           */
-          'application/json': {
-            /**
-             * @example {
-             *       "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
-             *       "url": "https://example.com/afrofx/webhooks",
-             *       "events": [
-             *         "rate.updated",
-             *         "rate.threshold"
-             *       ],
-             *       "markets": [
-             *         "black_market_cash"
-             *       ],
-             *       "pairs": [
-             *         {
-             *           "base": "naira",
-             *           "asset": "dollar"
-             *         }
-             *       ],
-             *       "thresholds": [
-             *         {
-             *           "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
-             *           "market": "black_market_cash",
-             *           "base": "naira",
-             *           "asset": "dollar",
-             *           "side": "sell",
-             *           "level": 1600,
-             *           "lastPosition": "below"
-             *         }
-             *       ],
-             *       "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
-             *       "createdAt": "2026-11-23T09:30:00.000Z",
-             *       "secretRotatedAt": null,
-             *       "state": "active",
-             *       "parkedAt": null,
-             *       "parkedReason": null,
-             *       "retryAt": null,
-             *       "secret": "afxsig_3q2+7w…Qm3x"
-             *     }
-             */
-            data: {
-              _id: string;
-              url: string;
-              events: ('rate.updated' | 'rate.threshold' | 'rate.corrected')[];
-              markets: ('black_market_cash' | 'bank' | 'black_market_transfer')[];
-              pairs: {
-                /**
-                 * @description Base (African) currency
-                 * @enum {string}
-                 */
-                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
-                /**
-                 * @description Foreign asset
-                 * @enum {string}
-                 */
-                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
-              }[];
-              thresholds: {
-                _id: string;
-                /**
-                 * @description Market
-                 * @enum {string}
-                 */
-                market: 'black_market_cash' | 'bank' | 'black_market_transfer';
-                /**
-                 * @description Base (African) currency
-                 * @enum {string}
-                 */
-                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
-                /**
-                 * @description Foreign asset
-                 * @enum {string}
-                 */
-                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
-                /** @enum {string} */
-                side: 'buy' | 'sell';
-                level: number;
-                /** @description Where the price last stood against the level; null until a rate of the pair is known */
-                lastPosition: ('above' | 'below') | null;
-              }[];
-              /** @description The signing secret, masked but for its last four characters */
-              secretHint: string;
-              /** Format: date-time */
-              createdAt: string;
-              secretRotatedAt: string | null;
-              /**
-               * @description parked: deliveries failed repeatedly in a row, so sending stopped; new deliveries are kept and go out once the endpoint is resumed (or a trial attempt after the cool-down succeeds)
-               * @enum {string}
-               */
-              state: 'active' | 'parked';
-              parkedAt: string | null;
-              /** @description Why the endpoint was parked */
-              parkedReason: string | null;
-              /** @description When a parked endpoint gets its next trial attempt */
-              retryAt: string | null;
-              /** @description The signing secret, shown only in this answer */
-              secret: string;
-            };
-            message: string;
-          };
-        };
-      };
-      /** @description No valid session or API key. */
-      401: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 401,
-           *       "error": "Unauthorized",
-           *       "message": "Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not yours). */
-      404: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "message": "querystring/market must be equal to one of the allowed values",
-           *       "statusCode": 400,
-           *       "error": "Bad Request"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
-      429: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 429,
-           *       "error": "Too Many Requests",
-           *       "message": "Too many attempts. Try again in 42 seconds."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Something failed on our side; the request was not charged. Retry later. */
-      500: {
-        headers: {
-          /** @description Always *: the API may be called from a browser. */
-          'Access-Control-Allow-Origin'?: '*';
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 500,
-           *       "error": "Internal Server Error",
-           *       "message": "Something went wrong. Please try again later."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  sendWebhookTestEvent: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        appId: string;
-        endpointId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Send a webhook.test event to the endpoint */
-      202: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "data": {
-           *         "_id": "9d3e2c1b-0a9f-4e8d-7c6b-5a4f3e2d1c0b",
-           *         "event": "rate.threshold",
-           *         "state": "succeeded",
-           *         "attempts": 2,
-           *         "responseCode": 200,
-           *         "latencyMs": 84.2,
-           *         "error": null,
-           *         "nextAttemptAt": null,
-           *         "deliveredAt": "2026-11-23T09:31:02.000Z",
-           *         "createdAt": "2026-11-23T09:30:30.000Z",
-           *         "attemptLog": [
-           *           {
-           *             "attempt": 1,
-           *             "responseCode": 500,
-           *             "latencyMs": 91.7,
-           *             "error": "The endpoint answered 500",
-           *             "createdAt": "2026-11-23T09:30:30.000Z"
-           *           },
-           *           {
-           *             "attempt": 2,
-           *             "responseCode": 200,
-           *             "latencyMs": 84.2,
-           *             "error": null,
-           *             "createdAt": "2026-11-23T09:31:02.000Z"
-           *           }
-           *         ]
-           *       },
-           *       "message": "string"
-           *     }
-           */
-          'application/json': {
-            /**
-             * @example {
-             *       "_id": "9d3e2c1b-0a9f-4e8d-7c6b-5a4f3e2d1c0b",
-             *       "event": "rate.threshold",
-             *       "state": "succeeded",
-             *       "attempts": 2,
-             *       "responseCode": 200,
-             *       "latencyMs": 84.2,
-             *       "error": null,
-             *       "nextAttemptAt": null,
-             *       "deliveredAt": "2026-11-23T09:31:02.000Z",
-             *       "createdAt": "2026-11-23T09:30:30.000Z",
-             *       "attemptLog": [
-             *         {
-             *           "attempt": 1,
-             *           "responseCode": 500,
-             *           "latencyMs": 91.7,
-             *           "error": "The endpoint answered 500",
-             *           "createdAt": "2026-11-23T09:30:30.000Z"
-             *         },
-             *         {
-             *           "attempt": 2,
-             *           "responseCode": 200,
-             *           "latencyMs": 84.2,
-             *           "error": null,
-             *           "createdAt": "2026-11-23T09:31:02.000Z"
-             *         }
-             *       ]
-             *     }
-             */
-            data: {
-              /** @description Also the event id: the AfroFX-Delivery header and the body’s id */
-              _id: string;
-              /** @enum {string} */
-              event: 'rate.updated' | 'rate.threshold' | 'rate.corrected' | 'webhook.test';
-              /** @enum {string} */
-              state: 'pending' | 'sending' | 'succeeded' | 'failed';
-              /** Format: int64 */
-              attempts: number;
-              /** @description Of the last attempt */
-              responseCode: number | null;
-              /** @description Of the last attempt */
-              latencyMs: number | null;
-              /** @description Why the last attempt failed */
-              error: string | null;
-              nextAttemptAt: string | null;
-              deliveredAt: string | null;
-              /** Format: date-time */
-              createdAt: string;
-              attemptLog: {
-                /** Format: int64 */
-                attempt: number;
-                /** @description Null when no answer came */
-                responseCode: number | null;
-                latencyMs: number;
-                error: string | null;
-                /** Format: date-time */
-                createdAt: string;
-              }[];
-            };
-            message: string;
-          };
-        };
-      };
-      /** @description No valid session or API key. */
-      401: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 401,
-           *       "error": "Unauthorized",
-           *       "message": "Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The app has no active plan. */
-      402: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "message": "querystring/market must be equal to one of the allowed values",
-           *       "statusCode": 400,
-           *       "error": "Bad Request"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not yours). */
-      404: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "message": "querystring/market must be equal to one of the allowed values",
-           *       "statusCode": 400,
-           *       "error": "Bad Request"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
-      429: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 429,
-           *       "error": "Too Many Requests",
-           *       "message": "Too many attempts. Try again in 42 seconds."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Something failed on our side; the request was not charged. Retry later. */
-      500: {
-        headers: {
-          /** @description Always *: the API may be called from a browser. */
-          'Access-Control-Allow-Origin'?: '*';
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 500,
-           *       "error": "Internal Server Error",
-           *       "message": "Something went wrong. Please try again later."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  resumeWebhookEndpoint: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        appId: string;
-        endpointId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Resume a parked endpoint: its kept deliveries go out, oldest first */
-      200: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "data": {
-           *         "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
-           *         "url": "https://example.com/afrofx/webhooks",
-           *         "events": [
-           *           "rate.updated",
-           *           "rate.threshold"
-           *         ],
-           *         "markets": [
-           *           "black_market_cash"
-           *         ],
-           *         "pairs": [
-           *           {
-           *             "base": "naira",
-           *             "asset": "dollar"
-           *           }
-           *         ],
-           *         "thresholds": [
-           *           {
-           *             "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
-           *             "market": "black_market_cash",
-           *             "base": "naira",
-           *             "asset": "dollar",
-           *             "side": "sell",
-           *             "level": 1600,
-           *             "lastPosition": "below"
-           *           }
-           *         ],
-           *         "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
-           *         "createdAt": "2026-11-23T09:30:00.000Z",
-           *         "secretRotatedAt": null,
-           *         "state": "active",
-           *         "parkedAt": null,
-           *         "parkedReason": null,
-           *         "retryAt": null
-           *       },
-           *       "message": "string"
-           *     }
-           */
-          'application/json': {
-            /**
-             * @example {
-             *       "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
-             *       "url": "https://example.com/afrofx/webhooks",
-             *       "events": [
-             *         "rate.updated",
-             *         "rate.threshold"
-             *       ],
-             *       "markets": [
-             *         "black_market_cash"
-             *       ],
-             *       "pairs": [
-             *         {
-             *           "base": "naira",
-             *           "asset": "dollar"
-             *         }
-             *       ],
-             *       "thresholds": [
-             *         {
-             *           "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
-             *           "market": "black_market_cash",
-             *           "base": "naira",
-             *           "asset": "dollar",
-             *           "side": "sell",
-             *           "level": 1600,
-             *           "lastPosition": "below"
-             *         }
-             *       ],
-             *       "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
-             *       "createdAt": "2026-11-23T09:30:00.000Z",
-             *       "secretRotatedAt": null,
-             *       "state": "active",
-             *       "parkedAt": null,
-             *       "parkedReason": null,
-             *       "retryAt": null
-             *     }
-             */
-            data: {
-              _id: string;
-              url: string;
-              events: ('rate.updated' | 'rate.threshold' | 'rate.corrected')[];
-              markets: ('black_market_cash' | 'bank' | 'black_market_transfer')[];
-              pairs: {
-                /**
-                 * @description Base (African) currency
-                 * @enum {string}
-                 */
-                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
-                /**
-                 * @description Foreign asset
-                 * @enum {string}
-                 */
-                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
-              }[];
-              thresholds: {
-                _id: string;
-                /**
-                 * @description Market
-                 * @enum {string}
-                 */
-                market: 'black_market_cash' | 'bank' | 'black_market_transfer';
-                /**
-                 * @description Base (African) currency
-                 * @enum {string}
-                 */
-                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
-                /**
-                 * @description Foreign asset
-                 * @enum {string}
-                 */
-                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
-                /** @enum {string} */
-                side: 'buy' | 'sell';
-                level: number;
-                /** @description Where the price last stood against the level; null until a rate of the pair is known */
-                lastPosition: ('above' | 'below') | null;
-              }[];
-              /** @description The signing secret, masked but for its last four characters */
-              secretHint: string;
-              /** Format: date-time */
-              createdAt: string;
-              secretRotatedAt: string | null;
-              /**
-               * @description parked: deliveries failed repeatedly in a row, so sending stopped; new deliveries are kept and go out once the endpoint is resumed (or a trial attempt after the cool-down succeeds)
-               * @enum {string}
-               */
-              state: 'active' | 'parked';
-              parkedAt: string | null;
-              /** @description Why the endpoint was parked */
-              parkedReason: string | null;
-              /** @description When a parked endpoint gets its next trial attempt */
-              retryAt: string | null;
-            };
-            message: string;
-          };
-        };
-      };
-      /** @description No valid session or API key. */
-      401: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 401,
-           *       "error": "Unauthorized",
-           *       "message": "Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not yours). */
-      404: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "message": "querystring/market must be equal to one of the allowed values",
-           *       "statusCode": 400,
-           *       "error": "Bad Request"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
-      429: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 429,
-           *       "error": "Too Many Requests",
-           *       "message": "Too many attempts. Try again in 42 seconds."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Something failed on our side; the request was not charged. Retry later. */
-      500: {
-        headers: {
-          /** @description Always *: the API may be called from a browser. */
-          'Access-Control-Allow-Origin'?: '*';
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 500,
-           *       "error": "Internal Server Error",
-           *       "message": "Something went wrong. Please try again later."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  listWebhookDeliveries: {
-    parameters: {
-      query?: {
-        page?: number;
-      };
-      header?: never;
-      path: {
-        appId: string;
-        endpointId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The endpoint's delivery log, newest first, with every attempt */
-      200: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "data": [
-           *         {
-           *           "_id": "9d3e2c1b-0a9f-4e8d-7c6b-5a4f3e2d1c0b",
-           *           "event": "rate.threshold",
-           *           "state": "succeeded",
-           *           "attempts": 2,
-           *           "responseCode": 200,
-           *           "latencyMs": 84.2,
-           *           "error": null,
-           *           "nextAttemptAt": null,
-           *           "deliveredAt": "2026-11-23T09:31:02.000Z",
-           *           "createdAt": "2026-11-23T09:30:30.000Z",
-           *           "attemptLog": [
-           *             {
-           *               "attempt": 1,
-           *               "responseCode": 500,
-           *               "latencyMs": 91.7,
-           *               "error": "The endpoint answered 500",
-           *               "createdAt": "2026-11-23T09:30:30.000Z"
-           *             },
-           *             {
-           *               "attempt": 2,
-           *               "responseCode": 200,
-           *               "latencyMs": 84.2,
-           *               "error": null,
-           *               "createdAt": "2026-11-23T09:31:02.000Z"
-           *             }
-           *           ]
-           *         }
-           *       ],
-           *       "message": "string",
-           *       "pagination": {
-           *         "next": 0,
-           *         "count": 0
-           *       }
-           *     }
-           */
-          'application/json': {
-            data: {
-              /** @description Also the event id: the AfroFX-Delivery header and the body’s id */
-              _id: string;
-              /** @enum {string} */
-              event: 'rate.updated' | 'rate.threshold' | 'rate.corrected' | 'webhook.test';
-              /** @enum {string} */
-              state: 'pending' | 'sending' | 'succeeded' | 'failed';
-              /** Format: int64 */
-              attempts: number;
-              /** @description Of the last attempt */
-              responseCode: number | null;
-              /** @description Of the last attempt */
-              latencyMs: number | null;
-              /** @description Why the last attempt failed */
-              error: string | null;
-              nextAttemptAt: string | null;
-              deliveredAt: string | null;
-              /** Format: date-time */
-              createdAt: string;
-              attemptLog: {
-                /** Format: int64 */
-                attempt: number;
-                /** @description Null when no answer came */
-                responseCode: number | null;
-                latencyMs: number;
-                error: string | null;
-                /** Format: date-time */
-                createdAt: string;
-              }[];
-            }[];
-            message: string;
-            pagination: {
-              next: number | null;
-              /** Format: int64 */
-              count: number;
-            };
-          };
-        };
-      };
-      /** @description No valid session or API key. */
-      401: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 401,
-           *       "error": "Unauthorized",
-           *       "message": "Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found (or not yours). */
-      404: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "message": "querystring/market must be equal to one of the allowed values",
-           *       "statusCode": 400,
-           *       "error": "Bad Request"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
-      429: {
-        headers: {
-          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
-          'RateLimit-Policy'?: string;
-          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
-          RateLimit?: string;
-          /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 429,
-           *       "error": "Too Many Requests",
-           *       "message": "Too many attempts. Try again in 42 seconds."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Something failed on our side; the request was not charged. Retry later. */
-      500: {
-        headers: {
-          /** @description Always *: the API may be called from a browser. */
-          'Access-Control-Allow-Origin'?: '*';
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "statusCode": 500,
-           *       "error": "Internal Server Error",
-           *       "message": "Something went wrong. Please try again later."
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
   getLatestRates: {
     parameters: {
       query?: {
@@ -8400,6 +6478,1928 @@ export interface operations {
               info: string;
             };
           };
+        };
+      };
+    };
+  };
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Database and queue status */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "status": "ok",
+           *         "database": {
+           *           "ok": true,
+           *           "driver": "string",
+           *           "detail": "string"
+           *         },
+           *         "queue": {
+           *           "ok": true,
+           *           "driver": "string",
+           *           "detail": "string"
+           *         },
+           *         "requestLog": {
+           *           "ok": true,
+           *           "buffered": 0,
+           *           "lastFlushAt": "2019-08-24T14:15:22Z",
+           *           "failingSince": "2019-08-24T14:15:22Z",
+           *           "dropped": 0
+           *         }
+           *       },
+           *       "message": "string"
+           *     }
+           */
+          'application/json': {
+            data: {
+              status: 'ok' | 'degraded';
+              database: {
+                ok: boolean;
+                driver: string;
+                detail?: string;
+              };
+              queue: {
+                ok: boolean;
+                driver: string;
+                detail?: string;
+              };
+              requestLog?: {
+                ok: boolean;
+                /**
+                 * Format: int64
+                 * @description Entries waiting to be written
+                 */
+                buffered: number;
+                lastFlushAt: string | null;
+                /** @description Since when writes have been failing; null while they succeed */
+                failingSince: string | null;
+                /**
+                 * Format: int64
+                 * @description Entries dropped because the buffer overflowed during a long outage
+                 */
+                dropped: number;
+              };
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description The request headers are larger than the server accepts (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A check failed: the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "status": "ok",
+           *         "database": {
+           *           "ok": true,
+           *           "driver": "string",
+           *           "detail": "string"
+           *         },
+           *         "queue": {
+           *           "ok": true,
+           *           "driver": "string",
+           *           "detail": "string"
+           *         },
+           *         "requestLog": {
+           *           "ok": true,
+           *           "buffered": 0,
+           *           "lastFlushAt": "2019-08-24T14:15:22Z",
+           *           "failingSince": "2019-08-24T14:15:22Z",
+           *           "dropped": 0
+           *         }
+           *       },
+           *       "message": "string"
+           *     }
+           */
+          'application/json': {
+            data: {
+              status: 'ok' | 'degraded';
+              database: {
+                ok: boolean;
+                driver: string;
+                detail?: string;
+              };
+              queue: {
+                ok: boolean;
+                driver: string;
+                detail?: string;
+              };
+              requestLog?: {
+                ok: boolean;
+                /**
+                 * Format: int64
+                 * @description Entries waiting to be written
+                 */
+                buffered: number;
+                lastFlushAt: string | null;
+                /** @description Since when writes have been failing; null while they succeed */
+                failingSince: string | null;
+                /**
+                 * Format: int64
+                 * @description Entries dropped because the buffer overflowed during a long outage
+                 */
+                dropped: number;
+              };
+            };
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Service status and market freshness */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "status": "degraded",
+           *         "checkedAt": "2026-11-23T09:00:00.000Z",
+           *         "markets": [
+           *           {
+           *             "market": "black_market_cash",
+           *             "label": "Cash",
+           *             "updatedAt": "2026-11-23T08:05:00.000Z",
+           *             "ageSeconds": 3300,
+           *             "stale": false
+           *           },
+           *           {
+           *             "market": "bank",
+           *             "label": "Bank",
+           *             "updatedAt": "2026-11-21T08:00:00.000Z",
+           *             "ageSeconds": 176400,
+           *             "stale": true
+           *           },
+           *           {
+           *             "market": "black_market_transfer",
+           *             "label": "Transfer",
+           *             "updatedAt": null,
+           *             "ageSeconds": null,
+           *             "stale": true
+           *           }
+           *         ],
+           *         "services": {
+           *           "api": {
+           *             "ok": true,
+           *             "driver": "fastify"
+           *           },
+           *           "database": {
+           *             "ok": true,
+           *             "driver": "postgres"
+           *           },
+           *           "queue": {
+           *             "ok": true,
+           *             "driver": "bullmq"
+           *           },
+           *           "mail": {
+           *             "ok": false,
+           *             "driver": "smtp",
+           *             "detail": "no answer within 2000 ms"
+           *           }
+           *         }
+           *       },
+           *       "message": "string"
+           *     }
+           */
+          'application/json': {
+            /**
+             * @example {
+             *       "status": "degraded",
+             *       "checkedAt": "2026-11-23T09:00:00.000Z",
+             *       "markets": [
+             *         {
+             *           "market": "black_market_cash",
+             *           "label": "Cash",
+             *           "updatedAt": "2026-11-23T08:05:00.000Z",
+             *           "ageSeconds": 3300,
+             *           "stale": false
+             *         },
+             *         {
+             *           "market": "bank",
+             *           "label": "Bank",
+             *           "updatedAt": "2026-11-21T08:00:00.000Z",
+             *           "ageSeconds": 176400,
+             *           "stale": true
+             *         },
+             *         {
+             *           "market": "black_market_transfer",
+             *           "label": "Transfer",
+             *           "updatedAt": null,
+             *           "ageSeconds": null,
+             *           "stale": true
+             *         }
+             *       ],
+             *       "services": {
+             *         "api": {
+             *           "ok": true,
+             *           "driver": "fastify"
+             *         },
+             *         "database": {
+             *           "ok": true,
+             *           "driver": "postgres"
+             *         },
+             *         "queue": {
+             *           "ok": true,
+             *           "driver": "bullmq"
+             *         },
+             *         "mail": {
+             *           "ok": false,
+             *           "driver": "smtp",
+             *           "detail": "no answer within 2000 ms"
+             *         }
+             *       }
+             *     }
+             */
+            data: {
+              /** @description degraded when any service check fails */
+              status: 'ok' | 'degraded';
+              /**
+               * Format: date-time
+               * @description When the checks ran (answers are reused for a few seconds)
+               */
+              checkedAt: string;
+              markets: {
+                /**
+                 * @description Market
+                 * @enum {string}
+                 */
+                market: 'black_market_cash' | 'bank' | 'black_market_transfer';
+                /** @example Cash */
+                label: string;
+                /** @description The newest updatedAt among the latest rates of the market; null before its first rate */
+                updatedAt: string | null;
+                /** @description Seconds since updatedAt */
+                ageSeconds: number | null;
+                /** @description true when updatedAt is older than STALE_AFTER_HOURS, or missing */
+                stale: boolean;
+              }[];
+              services: {
+                api: {
+                  ok: boolean;
+                  driver: string;
+                  detail?: string;
+                };
+                database: {
+                  ok: boolean;
+                  driver: string;
+                  detail?: string;
+                };
+                queue: {
+                  ok: boolean;
+                  driver: string;
+                  detail?: string;
+                };
+                mail: {
+                  ok: boolean;
+                  driver: string;
+                  detail?: string;
+                };
+              };
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description The request headers are larger than the server accepts (16 KB). */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  listWebhookEndpoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        appId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The app's webhook endpoints, newest first */
+      200: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
+           *           "url": "https://example.com/afrofx/webhooks",
+           *           "events": [
+           *             "rate.updated",
+           *             "rate.threshold"
+           *           ],
+           *           "markets": [
+           *             "black_market_cash"
+           *           ],
+           *           "pairs": [
+           *             {
+           *               "base": "naira",
+           *               "asset": "dollar"
+           *             }
+           *           ],
+           *           "thresholds": [
+           *             {
+           *               "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
+           *               "market": "black_market_cash",
+           *               "base": "naira",
+           *               "asset": "dollar",
+           *               "side": "sell",
+           *               "level": 1600,
+           *               "lastPosition": "below"
+           *             }
+           *           ],
+           *           "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
+           *           "createdAt": "2026-11-23T09:30:00.000Z",
+           *           "secretRotatedAt": null,
+           *           "state": "active",
+           *           "parkedAt": null,
+           *           "parkedReason": null,
+           *           "retryAt": null
+           *         }
+           *       ],
+           *       "message": "string"
+           *     }
+           */
+          'application/json': {
+            data: {
+              _id: string;
+              url: string;
+              events: ('rate.updated' | 'rate.threshold' | 'rate.corrected')[];
+              markets: ('black_market_cash' | 'bank' | 'black_market_transfer')[];
+              pairs: {
+                /**
+                 * @description Base (African) currency
+                 * @enum {string}
+                 */
+                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+                /**
+                 * @description Foreign asset
+                 * @enum {string}
+                 */
+                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+              }[];
+              thresholds: {
+                _id: string;
+                /**
+                 * @description Market
+                 * @enum {string}
+                 */
+                market: 'black_market_cash' | 'bank' | 'black_market_transfer';
+                /**
+                 * @description Base (African) currency
+                 * @enum {string}
+                 */
+                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+                /**
+                 * @description Foreign asset
+                 * @enum {string}
+                 */
+                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+                /** @enum {string} */
+                side: 'buy' | 'sell';
+                level: number;
+                /** @description Where the price last stood against the level; null until a rate of the pair is known */
+                lastPosition: ('above' | 'below') | null;
+              }[];
+              /** @description The signing secret, masked but for its last four characters */
+              secretHint: string;
+              /** Format: date-time */
+              createdAt: string;
+              secretRotatedAt: string | null;
+              /**
+               * @description parked: deliveries failed repeatedly in a row, so sending stopped; new deliveries are kept and go out once the endpoint is resumed (or a trial attempt after the cool-down succeeds)
+               * @enum {string}
+               */
+              state: 'active' | 'parked';
+              parkedAt: string | null;
+              /** @description Why the endpoint was parked */
+              parkedReason: string | null;
+              /** @description When a parked endpoint gets its next trial attempt */
+              retryAt: string | null;
+            }[];
+            message: string;
+          };
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
+      429: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "Too many attempts. Try again in 42 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something failed on our side; the request was not charged. Retry later. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 500,
+           *       "error": "Internal Server Error",
+           *       "message": "Something went wrong. Please try again later."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        appId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "https://example.com/afrofx/webhooks",
+         *       "events": [
+         *         "rate.updated",
+         *         "rate.threshold"
+         *       ],
+         *       "markets": [
+         *         "black_market_cash"
+         *       ],
+         *       "pairs": [
+         *         {
+         *           "base": "naira",
+         *           "asset": "dollar"
+         *         }
+         *       ],
+         *       "thresholds": [
+         *         {
+         *           "market": "black_market_cash",
+         *           "base": "naira",
+         *           "asset": "dollar",
+         *           "side": "sell",
+         *           "level": 1600
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          /**
+           * Format: uri
+           * @description Where deliveries are POSTed (http or https; private addresses are refused)
+           */
+          url: string;
+          events: ('rate.updated' | 'rate.threshold' | 'rate.corrected')[];
+          /** @description rate.updated: markets to be told about; empty or absent means every market */
+          markets?: ('black_market_cash' | 'bank' | 'black_market_transfer')[];
+          /** @description rate.updated: base/asset pairs to be told about; empty or absent means every pair */
+          pairs?: {
+            /**
+             * @description Base (African) currency
+             * @enum {string}
+             */
+            base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+            /**
+             * @description Foreign asset
+             * @enum {string}
+             */
+            asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+          }[];
+          /** @description rate.threshold: the levels watched; each fires once per crossing, up or down */
+          thresholds?: {
+            /**
+             * @description Market
+             * @enum {string}
+             */
+            market: 'black_market_cash' | 'bank' | 'black_market_transfer';
+            /**
+             * @description Base (African) currency
+             * @enum {string}
+             */
+            base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+            /**
+             * @description Foreign asset
+             * @enum {string}
+             */
+            asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+            /**
+             * @description Which price is compared with the level
+             * @enum {string}
+             */
+            side: 'buy' | 'sell';
+            /** @description The level, in the base currency */
+            level: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Register a webhook endpoint (the signing secret is shown only here) */
+      201: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
+           *         "url": "https://example.com/afrofx/webhooks",
+           *         "events": [
+           *           "rate.updated",
+           *           "rate.threshold"
+           *         ],
+           *         "markets": [
+           *           "black_market_cash"
+           *         ],
+           *         "pairs": [
+           *           {
+           *             "base": "naira",
+           *             "asset": "dollar"
+           *           }
+           *         ],
+           *         "thresholds": [
+           *           {
+           *             "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
+           *             "market": "black_market_cash",
+           *             "base": "naira",
+           *             "asset": "dollar",
+           *             "side": "sell",
+           *             "level": 1600,
+           *             "lastPosition": "below"
+           *           }
+           *         ],
+           *         "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
+           *         "createdAt": "2026-11-23T09:30:00.000Z",
+           *         "secretRotatedAt": null,
+           *         "state": "active",
+           *         "parkedAt": null,
+           *         "parkedReason": null,
+           *         "retryAt": null,
+           *         "secret": "afxsig_3q2+7w…Qm3x"
+           *       },
+           *       "message": "string"
+           *     }
+           */
+          'application/json': {
+            /**
+             * @example {
+             *       "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
+             *       "url": "https://example.com/afrofx/webhooks",
+             *       "events": [
+             *         "rate.updated",
+             *         "rate.threshold"
+             *       ],
+             *       "markets": [
+             *         "black_market_cash"
+             *       ],
+             *       "pairs": [
+             *         {
+             *           "base": "naira",
+             *           "asset": "dollar"
+             *         }
+             *       ],
+             *       "thresholds": [
+             *         {
+             *           "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
+             *           "market": "black_market_cash",
+             *           "base": "naira",
+             *           "asset": "dollar",
+             *           "side": "sell",
+             *           "level": 1600,
+             *           "lastPosition": "below"
+             *         }
+             *       ],
+             *       "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
+             *       "createdAt": "2026-11-23T09:30:00.000Z",
+             *       "secretRotatedAt": null,
+             *       "state": "active",
+             *       "parkedAt": null,
+             *       "parkedReason": null,
+             *       "retryAt": null,
+             *       "secret": "afxsig_3q2+7w…Qm3x"
+             *     }
+             */
+            data: {
+              _id: string;
+              url: string;
+              events: ('rate.updated' | 'rate.threshold' | 'rate.corrected')[];
+              markets: ('black_market_cash' | 'bank' | 'black_market_transfer')[];
+              pairs: {
+                /**
+                 * @description Base (African) currency
+                 * @enum {string}
+                 */
+                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+                /**
+                 * @description Foreign asset
+                 * @enum {string}
+                 */
+                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+              }[];
+              thresholds: {
+                _id: string;
+                /**
+                 * @description Market
+                 * @enum {string}
+                 */
+                market: 'black_market_cash' | 'bank' | 'black_market_transfer';
+                /**
+                 * @description Base (African) currency
+                 * @enum {string}
+                 */
+                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+                /**
+                 * @description Foreign asset
+                 * @enum {string}
+                 */
+                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+                /** @enum {string} */
+                side: 'buy' | 'sell';
+                level: number;
+                /** @description Where the price last stood against the level; null until a rate of the pair is known */
+                lastPosition: ('above' | 'below') | null;
+              }[];
+              /** @description The signing secret, masked but for its last four characters */
+              secretHint: string;
+              /** Format: date-time */
+              createdAt: string;
+              secretRotatedAt: string | null;
+              /**
+               * @description parked: deliveries failed repeatedly in a row, so sending stopped; new deliveries are kept and go out once the endpoint is resumed (or a trial attempt after the cool-down succeeds)
+               * @enum {string}
+               */
+              state: 'active' | 'parked';
+              parkedAt: string | null;
+              /** @description Why the endpoint was parked */
+              parkedReason: string | null;
+              /** @description When a parked endpoint gets its next trial attempt */
+              retryAt: string | null;
+              /** @description The signing secret, shown only in this answer */
+              secret: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description A parameter or the body is invalid: the message names it. Nothing was changed or charged. */
+      400: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The app has no active plan. */
+      402: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The app's plan does not open this: the message names the cheapest plan that does. */
+      403: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
+      429: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "Too many attempts. Try again in 42 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something failed on our side; the request was not charged. Retry later. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 500,
+           *       "error": "Internal Server Error",
+           *       "message": "Something went wrong. Please try again later."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        appId: string;
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Delete a webhook endpoint and its delivery log */
+      200: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": null,
+           *       "message": "string"
+           *     }
+           */
+          'application/json': {
+            data: null;
+            message: string;
+          };
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
+      429: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "Too many attempts. Try again in 42 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something failed on our side; the request was not charged. Retry later. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 500,
+           *       "error": "Internal Server Error",
+           *       "message": "Something went wrong. Please try again later."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        appId: string;
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Replace the signing secret (the old one stops signing at once) */
+      200: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
+           *         "url": "https://example.com/afrofx/webhooks",
+           *         "events": [
+           *           "rate.updated",
+           *           "rate.threshold"
+           *         ],
+           *         "markets": [
+           *           "black_market_cash"
+           *         ],
+           *         "pairs": [
+           *           {
+           *             "base": "naira",
+           *             "asset": "dollar"
+           *           }
+           *         ],
+           *         "thresholds": [
+           *           {
+           *             "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
+           *             "market": "black_market_cash",
+           *             "base": "naira",
+           *             "asset": "dollar",
+           *             "side": "sell",
+           *             "level": 1600,
+           *             "lastPosition": "below"
+           *           }
+           *         ],
+           *         "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
+           *         "createdAt": "2026-11-23T09:30:00.000Z",
+           *         "secretRotatedAt": null,
+           *         "state": "active",
+           *         "parkedAt": null,
+           *         "parkedReason": null,
+           *         "retryAt": null,
+           *         "secret": "afxsig_3q2+7w…Qm3x"
+           *       },
+           *       "message": "string"
+           *     }
+           */
+          'application/json': {
+            /**
+             * @example {
+             *       "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
+             *       "url": "https://example.com/afrofx/webhooks",
+             *       "events": [
+             *         "rate.updated",
+             *         "rate.threshold"
+             *       ],
+             *       "markets": [
+             *         "black_market_cash"
+             *       ],
+             *       "pairs": [
+             *         {
+             *           "base": "naira",
+             *           "asset": "dollar"
+             *         }
+             *       ],
+             *       "thresholds": [
+             *         {
+             *           "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
+             *           "market": "black_market_cash",
+             *           "base": "naira",
+             *           "asset": "dollar",
+             *           "side": "sell",
+             *           "level": 1600,
+             *           "lastPosition": "below"
+             *         }
+             *       ],
+             *       "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
+             *       "createdAt": "2026-11-23T09:30:00.000Z",
+             *       "secretRotatedAt": null,
+             *       "state": "active",
+             *       "parkedAt": null,
+             *       "parkedReason": null,
+             *       "retryAt": null,
+             *       "secret": "afxsig_3q2+7w…Qm3x"
+             *     }
+             */
+            data: {
+              _id: string;
+              url: string;
+              events: ('rate.updated' | 'rate.threshold' | 'rate.corrected')[];
+              markets: ('black_market_cash' | 'bank' | 'black_market_transfer')[];
+              pairs: {
+                /**
+                 * @description Base (African) currency
+                 * @enum {string}
+                 */
+                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+                /**
+                 * @description Foreign asset
+                 * @enum {string}
+                 */
+                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+              }[];
+              thresholds: {
+                _id: string;
+                /**
+                 * @description Market
+                 * @enum {string}
+                 */
+                market: 'black_market_cash' | 'bank' | 'black_market_transfer';
+                /**
+                 * @description Base (African) currency
+                 * @enum {string}
+                 */
+                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+                /**
+                 * @description Foreign asset
+                 * @enum {string}
+                 */
+                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+                /** @enum {string} */
+                side: 'buy' | 'sell';
+                level: number;
+                /** @description Where the price last stood against the level; null until a rate of the pair is known */
+                lastPosition: ('above' | 'below') | null;
+              }[];
+              /** @description The signing secret, masked but for its last four characters */
+              secretHint: string;
+              /** Format: date-time */
+              createdAt: string;
+              secretRotatedAt: string | null;
+              /**
+               * @description parked: deliveries failed repeatedly in a row, so sending stopped; new deliveries are kept and go out once the endpoint is resumed (or a trial attempt after the cool-down succeeds)
+               * @enum {string}
+               */
+              state: 'active' | 'parked';
+              parkedAt: string | null;
+              /** @description Why the endpoint was parked */
+              parkedReason: string | null;
+              /** @description When a parked endpoint gets its next trial attempt */
+              retryAt: string | null;
+              /** @description The signing secret, shown only in this answer */
+              secret: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
+      429: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "Too many attempts. Try again in 42 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something failed on our side; the request was not charged. Retry later. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 500,
+           *       "error": "Internal Server Error",
+           *       "message": "Something went wrong. Please try again later."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  sendWebhookTestEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        appId: string;
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Send a webhook.test event to the endpoint */
+      202: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "_id": "9d3e2c1b-0a9f-4e8d-7c6b-5a4f3e2d1c0b",
+           *         "event": "rate.threshold",
+           *         "state": "succeeded",
+           *         "attempts": 2,
+           *         "responseCode": 200,
+           *         "latencyMs": 84.2,
+           *         "error": null,
+           *         "nextAttemptAt": null,
+           *         "deliveredAt": "2026-11-23T09:31:02.000Z",
+           *         "createdAt": "2026-11-23T09:30:30.000Z",
+           *         "attemptLog": [
+           *           {
+           *             "attempt": 1,
+           *             "responseCode": 500,
+           *             "latencyMs": 91.7,
+           *             "error": "The endpoint answered 500",
+           *             "createdAt": "2026-11-23T09:30:30.000Z"
+           *           },
+           *           {
+           *             "attempt": 2,
+           *             "responseCode": 200,
+           *             "latencyMs": 84.2,
+           *             "error": null,
+           *             "createdAt": "2026-11-23T09:31:02.000Z"
+           *           }
+           *         ]
+           *       },
+           *       "message": "string"
+           *     }
+           */
+          'application/json': {
+            /**
+             * @example {
+             *       "_id": "9d3e2c1b-0a9f-4e8d-7c6b-5a4f3e2d1c0b",
+             *       "event": "rate.threshold",
+             *       "state": "succeeded",
+             *       "attempts": 2,
+             *       "responseCode": 200,
+             *       "latencyMs": 84.2,
+             *       "error": null,
+             *       "nextAttemptAt": null,
+             *       "deliveredAt": "2026-11-23T09:31:02.000Z",
+             *       "createdAt": "2026-11-23T09:30:30.000Z",
+             *       "attemptLog": [
+             *         {
+             *           "attempt": 1,
+             *           "responseCode": 500,
+             *           "latencyMs": 91.7,
+             *           "error": "The endpoint answered 500",
+             *           "createdAt": "2026-11-23T09:30:30.000Z"
+             *         },
+             *         {
+             *           "attempt": 2,
+             *           "responseCode": 200,
+             *           "latencyMs": 84.2,
+             *           "error": null,
+             *           "createdAt": "2026-11-23T09:31:02.000Z"
+             *         }
+             *       ]
+             *     }
+             */
+            data: {
+              /** @description Also the event id: the AfroFX-Delivery header and the body’s id */
+              _id: string;
+              /** @enum {string} */
+              event: 'rate.updated' | 'rate.threshold' | 'rate.corrected' | 'webhook.test';
+              /** @enum {string} */
+              state: 'pending' | 'sending' | 'succeeded' | 'failed';
+              /** Format: int64 */
+              attempts: number;
+              /** @description Of the last attempt */
+              responseCode: number | null;
+              /** @description Of the last attempt */
+              latencyMs: number | null;
+              /** @description Why the last attempt failed */
+              error: string | null;
+              nextAttemptAt: string | null;
+              deliveredAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              attemptLog: {
+                /** Format: int64 */
+                attempt: number;
+                /** @description Null when no answer came */
+                responseCode: number | null;
+                latencyMs: number;
+                error: string | null;
+                /** Format: date-time */
+                createdAt: string;
+              }[];
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The app has no active plan. */
+      402: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
+      429: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "Too many attempts. Try again in 42 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something failed on our side; the request was not charged. Retry later. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 500,
+           *       "error": "Internal Server Error",
+           *       "message": "Something went wrong. Please try again later."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resumeWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        appId: string;
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Resume a parked endpoint: its kept deliveries go out, oldest first */
+      200: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
+           *         "url": "https://example.com/afrofx/webhooks",
+           *         "events": [
+           *           "rate.updated",
+           *           "rate.threshold"
+           *         ],
+           *         "markets": [
+           *           "black_market_cash"
+           *         ],
+           *         "pairs": [
+           *           {
+           *             "base": "naira",
+           *             "asset": "dollar"
+           *           }
+           *         ],
+           *         "thresholds": [
+           *           {
+           *             "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
+           *             "market": "black_market_cash",
+           *             "base": "naira",
+           *             "asset": "dollar",
+           *             "side": "sell",
+           *             "level": 1600,
+           *             "lastPosition": "below"
+           *           }
+           *         ],
+           *         "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
+           *         "createdAt": "2026-11-23T09:30:00.000Z",
+           *         "secretRotatedAt": null,
+           *         "state": "active",
+           *         "parkedAt": null,
+           *         "parkedReason": null,
+           *         "retryAt": null
+           *       },
+           *       "message": "string"
+           *     }
+           */
+          'application/json': {
+            /**
+             * @example {
+             *       "_id": "5b0c3c1e-8f4b-4a8e-9d7e-1f2a3b4c5d6e",
+             *       "url": "https://example.com/afrofx/webhooks",
+             *       "events": [
+             *         "rate.updated",
+             *         "rate.threshold"
+             *       ],
+             *       "markets": [
+             *         "black_market_cash"
+             *       ],
+             *       "pairs": [
+             *         {
+             *           "base": "naira",
+             *           "asset": "dollar"
+             *         }
+             *       ],
+             *       "thresholds": [
+             *         {
+             *           "_id": "0e6f1b7a-3c2d-4e5f-8a9b-0c1d2e3f4a5b",
+             *           "market": "black_market_cash",
+             *           "base": "naira",
+             *           "asset": "dollar",
+             *           "side": "sell",
+             *           "level": 1600,
+             *           "lastPosition": "below"
+             *         }
+             *       ],
+             *       "secretHint": "afxsig_••••••••••••••••••••••••Qm3x",
+             *       "createdAt": "2026-11-23T09:30:00.000Z",
+             *       "secretRotatedAt": null,
+             *       "state": "active",
+             *       "parkedAt": null,
+             *       "parkedReason": null,
+             *       "retryAt": null
+             *     }
+             */
+            data: {
+              _id: string;
+              url: string;
+              events: ('rate.updated' | 'rate.threshold' | 'rate.corrected')[];
+              markets: ('black_market_cash' | 'bank' | 'black_market_transfer')[];
+              pairs: {
+                /**
+                 * @description Base (African) currency
+                 * @enum {string}
+                 */
+                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+                /**
+                 * @description Foreign asset
+                 * @enum {string}
+                 */
+                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+              }[];
+              thresholds: {
+                _id: string;
+                /**
+                 * @description Market
+                 * @enum {string}
+                 */
+                market: 'black_market_cash' | 'bank' | 'black_market_transfer';
+                /**
+                 * @description Base (African) currency
+                 * @enum {string}
+                 */
+                base: 'naira' | 'kenyan-shilling' | 'rand' | 'cedis';
+                /**
+                 * @description Foreign asset
+                 * @enum {string}
+                 */
+                asset: 'dollar' | 'euro' | 'british_pounds' | 'canadian_dollar';
+                /** @enum {string} */
+                side: 'buy' | 'sell';
+                level: number;
+                /** @description Where the price last stood against the level; null until a rate of the pair is known */
+                lastPosition: ('above' | 'below') | null;
+              }[];
+              /** @description The signing secret, masked but for its last four characters */
+              secretHint: string;
+              /** Format: date-time */
+              createdAt: string;
+              secretRotatedAt: string | null;
+              /**
+               * @description parked: deliveries failed repeatedly in a row, so sending stopped; new deliveries are kept and go out once the endpoint is resumed (or a trial attempt after the cool-down succeeds)
+               * @enum {string}
+               */
+              state: 'active' | 'parked';
+              parkedAt: string | null;
+              /** @description Why the endpoint was parked */
+              parkedReason: string | null;
+              /** @description When a parked endpoint gets its next trial attempt */
+              retryAt: string | null;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
+      429: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "Too many attempts. Try again in 42 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something failed on our side; the request was not charged. Retry later. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 500,
+           *       "error": "Internal Server Error",
+           *       "message": "Something went wrong. Please try again later."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        page?: number;
+      };
+      header?: never;
+      path: {
+        appId: string;
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint's delivery log, newest first, with every attempt */
+      200: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "_id": "9d3e2c1b-0a9f-4e8d-7c6b-5a4f3e2d1c0b",
+           *           "event": "rate.threshold",
+           *           "state": "succeeded",
+           *           "attempts": 2,
+           *           "responseCode": 200,
+           *           "latencyMs": 84.2,
+           *           "error": null,
+           *           "nextAttemptAt": null,
+           *           "deliveredAt": "2026-11-23T09:31:02.000Z",
+           *           "createdAt": "2026-11-23T09:30:30.000Z",
+           *           "attemptLog": [
+           *             {
+           *               "attempt": 1,
+           *               "responseCode": 500,
+           *               "latencyMs": 91.7,
+           *               "error": "The endpoint answered 500",
+           *               "createdAt": "2026-11-23T09:30:30.000Z"
+           *             },
+           *             {
+           *               "attempt": 2,
+           *               "responseCode": 200,
+           *               "latencyMs": 84.2,
+           *               "error": null,
+           *               "createdAt": "2026-11-23T09:31:02.000Z"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "message": "string",
+           *       "pagination": {
+           *         "next": 0,
+           *         "count": 0
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              /** @description Also the event id: the AfroFX-Delivery header and the body’s id */
+              _id: string;
+              /** @enum {string} */
+              event: 'rate.updated' | 'rate.threshold' | 'rate.corrected' | 'webhook.test';
+              /** @enum {string} */
+              state: 'pending' | 'sending' | 'succeeded' | 'failed';
+              /** Format: int64 */
+              attempts: number;
+              /** @description Of the last attempt */
+              responseCode: number | null;
+              /** @description Of the last attempt */
+              latencyMs: number | null;
+              /** @description Why the last attempt failed */
+              error: string | null;
+              nextAttemptAt: string | null;
+              deliveredAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              attemptLog: {
+                /** Format: int64 */
+                attempt: number;
+                /** @description Null when no answer came */
+                responseCode: number | null;
+                latencyMs: number;
+                error: string | null;
+                /** Format: date-time */
+                createdAt: string;
+              }[];
+            }[];
+            message: string;
+            pagination: {
+              next: number | null;
+              /** Format: int64 */
+              count: number;
+            };
+          };
+        };
+      };
+      /** @description No valid session or API key. */
+      401: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Invalid or missing API key. Send your private key as: Authorization: Bearer <private key>."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found (or not yours). */
+      404: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "querystring/market must be equal to one of the allowed values",
+           *       "statusCode": 400,
+           *       "error": "Bad Request"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many calls with this app's key in the window: Retry-After says when to try again, in seconds. */
+      429: {
+        headers: {
+          /** @description With the app's key, the call's windows: q calls per w seconds per app (test events also count per endpoint). Calls with the console session are not counted per app. */
+          'RateLimit-Policy'?: string;
+          /** @description The window closest to its limit: r calls left, t seconds until it resets (also sent as RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset). */
+          RateLimit?: string;
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "Too many attempts. Try again in 42 seconds."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something failed on our side; the request was not charged. Retry later. */
+      500: {
+        headers: {
+          /** @description Always *: the API may be called from a browser. */
+          'Access-Control-Allow-Origin'?: '*';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 500,
+           *       "error": "Internal Server Error",
+           *       "message": "Something went wrong. Please try again later."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
         };
       };
     };

@@ -60,32 +60,6 @@ export async function buildApp(
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorsPlugin);
-  // Addresses are typed and pasted with stray spaces; trim them before the e-mail format check sees them.
-  // (A hook with a callback: it runs for every route, and an async one costs a promise per request.)
-  app.addHook('preValidation', (request, _reply, done) => {
-    const body = request.body as { email?: unknown } | undefined;
-    if (body && typeof body === 'object' && typeof body.email === 'string') body.email = body.email.trim();
-    done();
-  });
-  await app.register(securityHeadersPlugin);
-
-  await app.register(limitsPlugin, {
-    redisUrl: config.redisUrl,
-    keyPrefix: runtime.keyPrefix,
-    signupsPerMinute: config.signupsPerMinute,
-  });
-  configurePasswordHashing(config.passwordHashing);
-  await app.register(authPlugin, {
-    secret: config.jwtSecret,
-    sessions: {
-      adminSessionIsValid: (id, version) => services.adminUsers.sessionIsValid(id, version),
-      developerSessionIsValid: async (id, version) =>
-        Boolean(await services.accounts.developerSession(id, version)),
-    },
-    secureCookies: config.publicUrl.startsWith('https:'),
-  });
-  await app.register(activityPlugin, { activity: services.activity });
-
   await app.register(fastifySwagger, {
     // Shared schemas by name (ErrorBody is published as Error), never def-N: generated clients name types after them.
     refResolver: {
@@ -131,85 +105,119 @@ export async function buildApp(
       },
     },
   });
-  // The paid API and the console calls are generated together and published apart (split once, on first use).
-  let documents: ReturnType<typeof splitApiDocument> | undefined;
-  const apiDocuments = () => {
-    if (documents) return documents;
-    const { paid, console } = splitApiDocument(app.swagger() as unknown as OpenApiDocument);
-    return (documents = { paid: contractDocument(paid, webhookEventsDocument()), console });
-  };
-  await app.register(apiDocsPage, { document: () => apiDocuments().paid });
-
   app.addSchema({ $id: 'ErrorBody', ...ErrorBody });
 
-  // Each route module declares the services and settings it takes; this one object has them all.
+  // The paid API is a scope of its own beside the site's (below), so that none of the site's hooks runs on its calls:
+  // it has one step of its own before validation (paid-api.ts). A hook added to the root would cost every paid call.
   const health: HealthProbes = {};
-  const routeOptions = { services, runtime, health };
-  await app.register(
-    async (v1) => {
-      await v1.register(healthRoutes, routeOptions);
-      await v1.register(siteRoutes, routeOptions);
-      await v1.register(ratesRoutes, routeOptions);
-      await v1.register(subscribersRoutes, routeOptions);
-      await v1.register(alertsRoutes, routeOptions);
-      await v1.register(adminUsersRoutes, routeOptions);
-      await v1.register(plansRoutes, routeOptions);
-      await v1.register(paymentsRoutes, routeOptions);
-      await v1.register(subscriptionsRoutes, routeOptions);
-      await v1.register(accountsRoutes, routeOptions);
-      await v1.register(appsRoutes, routeOptions);
-      // Apart from the apps routes' session hooks: endpoints are managed with the session or the app's key.
-      await v1.register(webhooksRoutes, routeOptions);
-      await v1.register(jobRunsRoutes, routeOptions);
-      await v1.register(settingsRoutes, routeOptions);
-      await v1.register(deskRoutes, routeOptions);
-      await v1.register(activityRoutes, routeOptions);
-      await v1.register(rateStatusRoutes, routeOptions);
-      await v1.register(officialRatesRoutes, routeOptions);
-      await v1.register(appsAdminRoutes, routeOptions);
-      await v1.register(paidApi, {
-        metering: {
-          database: runtime.database,
-          changes: runtime.changes,
-          requests: services.requests,
-          redisUrl: config.redisUrl,
-          keyPrefix: runtime.keyPrefix,
-          burstPerSecond: config.apiBurstPerSecond,
-          requestLogFlushMs: config.requestLogFlushMs,
-          exposeRequestLog: (requestLog) => (health.requestLog = requestLog),
-        },
-        entitlementsOnSale: () => services.plans.entitlementsOnSale(),
-        rates: services.rates,
-        officialRates: services.officialRates,
-        snapshot: createRatesSnapshot(services.rates, runtime.changes, () => services.officialRates.latest()),
-        staleAfterHours: config.staleAfterHours,
-      });
-      v1.get('/openapi.json', { schema: { hide: true } }, async () => apiDocuments().paid);
-      v1.get('/openapi-console.json', { schema: { hide: true } }, async () => apiDocuments().console);
+  await app.register(paidApi, {
+    metering: {
+      database: runtime.database,
+      changes: runtime.changes,
+      requests: services.requests,
+      redisUrl: config.redisUrl,
+      keyPrefix: runtime.keyPrefix,
+      burstPerSecond: config.apiBurstPerSecond,
+      requestLogFlushMs: config.requestLogFlushMs,
+      exposeRequestLog: (requestLog) => (health.requestLog = requestLog),
     },
-    { prefix: '/v1' },
-  );
-
-  if (config.telegram) {
-    await app.register(telegramBot, {
-      settings: config.telegram,
-      publicUrl: config.publicUrl,
-      alerts: services.alerts,
-      telegramChats: services.telegramChats,
-      snapshot: createRatesSnapshot(services.rates, runtime.changes),
-      log: runtime.log,
-    });
-  }
-  if (config.paymentProvider === 'sandbox') {
-    await app.register(sandboxPayRoutes, { ...routeOptions, prefix: '/sandbox-pay' });
-  }
-  await app.register(spaPlugin, {
-    webDist: config.webDist,
-    publicUrl: config.publicUrl,
+    entitlementsOnSale: () => services.plans.entitlementsOnSale(),
+    rates: services.rates,
+    officialRates: services.officialRates,
+    snapshot: createRatesSnapshot(services.rates, runtime.changes, () => services.officialRates.latest()),
     staleAfterHours: config.staleAfterHours,
-    ratesSnapshot: () =>
-      createRatesSnapshot(services.rates, runtime.changes, () => services.officialRates.latest()),
-    renderPage: options.renderPage,
+    prefix: '/v1',
+  });
+
+  await app.register(limitsPlugin, {
+    redisUrl: config.redisUrl,
+    keyPrefix: runtime.keyPrefix,
+    signupsPerMinute: config.signupsPerMinute,
+  });
+  configurePasswordHashing(config.passwordHashing);
+  await app.register(authPlugin, {
+    secret: config.jwtSecret,
+    sessions: {
+      adminSessionIsValid: (id, version) => services.adminUsers.sessionIsValid(id, version),
+      developerSessionIsValid: async (id, version) =>
+        Boolean(await services.accounts.developerSession(id, version)),
+    },
+    secureCookies: config.publicUrl.startsWith('https:'),
+  });
+
+  // The site: its pages, the consoles' calls, the docs. Its hooks (page headers, addresses trimmed, the admins'
+  // activity) are this scope's, not the paid API's, which is its sibling.
+  await app.register(async (site) => {
+    // Addresses are typed and pasted with stray spaces; trim them before the e-mail format check sees them.
+    // (A hook with a callback: it runs for every route, and an async one costs a promise per request.)
+    site.addHook('preValidation', (request, _reply, done) => {
+      const body = request.body as { email?: unknown } | undefined;
+      if (body && typeof body === 'object' && typeof body.email === 'string') body.email = body.email.trim();
+      done();
+    });
+    await site.register(securityHeadersPlugin);
+    await site.register(activityPlugin, { activity: services.activity });
+
+    // The paid API and the console calls are generated together and published apart (split once, on first use).
+    let documents: ReturnType<typeof splitApiDocument> | undefined;
+    const apiDocuments = () => {
+      if (documents) return documents;
+      const { paid, console } = splitApiDocument(site.swagger() as unknown as OpenApiDocument);
+      return (documents = { paid: contractDocument(paid, webhookEventsDocument()), console });
+    };
+    await site.register(apiDocsPage, { document: () => apiDocuments().paid });
+
+    // Each route module declares the services and settings it takes; this one object has them all.
+    const routeOptions = { services, runtime, health };
+    await site.register(
+      async (v1) => {
+        await v1.register(healthRoutes, routeOptions);
+        await v1.register(siteRoutes, routeOptions);
+        await v1.register(ratesRoutes, routeOptions);
+        await v1.register(subscribersRoutes, routeOptions);
+        await v1.register(alertsRoutes, routeOptions);
+        await v1.register(adminUsersRoutes, routeOptions);
+        await v1.register(plansRoutes, routeOptions);
+        await v1.register(paymentsRoutes, routeOptions);
+        await v1.register(subscriptionsRoutes, routeOptions);
+        await v1.register(accountsRoutes, routeOptions);
+        await v1.register(appsRoutes, routeOptions);
+        // Apart from the apps routes' session hooks: endpoints are managed with the session or the app's key.
+        await v1.register(webhooksRoutes, routeOptions);
+        await v1.register(jobRunsRoutes, routeOptions);
+        await v1.register(settingsRoutes, routeOptions);
+        await v1.register(deskRoutes, routeOptions);
+        await v1.register(activityRoutes, routeOptions);
+        await v1.register(rateStatusRoutes, routeOptions);
+        await v1.register(officialRatesRoutes, routeOptions);
+        await v1.register(appsAdminRoutes, routeOptions);
+        v1.get('/openapi.json', { schema: { hide: true } }, async () => apiDocuments().paid);
+        v1.get('/openapi-console.json', { schema: { hide: true } }, async () => apiDocuments().console);
+      },
+      { prefix: '/v1' },
+    );
+
+    if (config.telegram) {
+      await site.register(telegramBot, {
+        settings: config.telegram,
+        publicUrl: config.publicUrl,
+        alerts: services.alerts,
+        telegramChats: services.telegramChats,
+        snapshot: createRatesSnapshot(services.rates, runtime.changes),
+        log: runtime.log,
+      });
+    }
+    if (config.paymentProvider === 'sandbox') {
+      await site.register(sandboxPayRoutes, { ...routeOptions, prefix: '/sandbox-pay' });
+    }
+    await site.register(spaPlugin, {
+      webDist: config.webDist,
+      publicUrl: config.publicUrl,
+      staleAfterHours: config.staleAfterHours,
+      ratesSnapshot: () =>
+        createRatesSnapshot(services.rates, runtime.changes, () => services.officialRates.latest()),
+      renderPage: options.renderPage,
+    });
   });
   return app;
 }

@@ -321,6 +321,20 @@ describe('GET /v1/rates', () => {
     expect(after.headers.etag).not.toBe(before);
   });
 
+  it('serves a counted answer with CORS and nosniff and none of the page headers of the site', async () => {
+    const client = await paidClient(t);
+    for (const url of ['/v1/rates', '/v1/rates?market=bank', '/v1/latest.json']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: client.headers });
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(String(res.headers['access-control-expose-headers'])).toContain('RateLimit-Policy');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
   it('answers a CORS preflight without a key', async () => {
     const res = await t.app.inject({
       method: 'OPTIONS',

@@ -1,7 +1,7 @@
 // The paid API opens what the key's plan was sold with. What a call needs is read from its route and
 // parameters (pure, below); the guard compares it with the entitlements cached with the key, so the check makes no
 // database round trip. A refusal is a free 403 naming the cheapest plan on sale that opens the call.
-import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   DEFAULT_MARKET,
   cheapestPlanOpening,
@@ -107,9 +107,10 @@ declare module 'fastify' {
 const PLANS_TTL_MS = 60_000;
 
 /**
- * The preHandler of the paid routes: refuses a call the key's plan does not open (403), before anything is counted.
- * The plans on sale are read only to name one in a refusal, and kept a minute. (The plan's burst rate is counted
- * with the quota, by the metering plugin's quota store.)
+ * The entitlement check of the paid routes, run first in each handler once the parameters are validated (paid-api.ts):
+ * null when the key's plan opens the call, else the refusal (a 403, free), given once the plans on sale are read to
+ * name one that opens it. They are kept a minute. (The plan's burst rate is counted with the quota, by the metering
+ * plugin's quota store.)
  */
 export function createEntitlementGuard(loadPlans: () => Promise<PlanEntitlements[]>, prefix = '/v1') {
   let plans: { at: number; list: Promise<PlanEntitlements[]> } | undefined;
@@ -122,13 +123,13 @@ export function createEntitlementGuard(loadPlans: () => Promise<PlanEntitlements
     return plans.list;
   };
 
-  // A hook with a callback: the paid path's hooks cost no promise per call; only a refusal waits.
-  const guard: preHandlerHookHandler = (request, _reply, done) => {
+  // No promise for a call the plan opens: only a refusal waits.
+  return function refusalOf(request: FastifyRequest): Promise<DomainError> | null {
     const client = request.metered?.client;
     const entitlements = client?.subscription?.entitlements;
     // Premium accounts (SPEC §6) have no plan, and every call is open to them. A subscription bought before
     // entitlements existed was sold as opening everything.
-    if (!client || client.premium || !client.subscription || !entitlements) return done();
+    if (!client || client.premium || !client.subscription || !entitlements) return null;
     const planName = client.subscription.planName;
     const call = request.routeOptions.config.paidCall?.(request) ?? {
       path: (request.routeOptions.url ?? '').slice(prefix.length),
@@ -136,12 +137,11 @@ export function createEntitlementGuard(loadPlans: () => Promise<PlanEntitlements
     };
     const need = needOf(call.path, call.query, request.headers.accept, new Date());
     const gap = need && entitlementGap(entitlements, need);
-    if (!gap) return done();
-    void plansOnSale()
+    if (!gap) return null;
+    return plansOnSale()
       .catch(() => [])
-      .then((list) =>
-        done(new DomainError(403, entitlementRefusal(planName, gap, cheapestPlanOpening(list, need!)))),
+      .then(
+        (list) => new DomainError(403, entitlementRefusal(planName, gap, cheapestPlanOpening(list, need!))),
       );
   };
-  return guard;
 }

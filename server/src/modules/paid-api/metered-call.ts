@@ -30,6 +30,13 @@ export interface MeteredCall {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Starts a paid call's state and admits it by its key and plan: `done` gets null, or the refusal (401, 402, 429).
+     * It may call `done` before it returns; only a key to look up waits.
+     */
+    admitPaidCall(request: FastifyRequest, reply: FastifyReply, done: (refusal: Error | null) => void): void;
+  }
   interface FastifyRequest {
     /** Set by the metering plugin on every call of the paid scope. */
     metered: MeteredCall | null;

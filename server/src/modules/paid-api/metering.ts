@@ -144,9 +144,10 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
   }
 
   // Authentication and plan check run before validation, so that refusals of bad parameters are logged too. A key
-  // confirmed a moment ago answers without a promise; only a look-up waits.
+  // confirmed a moment ago answers without a promise; only a look-up waits. The paid scope's one step before
+  // validation calls this (paid-api.ts): metering adds no onRequest hook of its own.
   app.decorateRequest('metered', null);
-  app.addHook('onRequest', (request, reply, done) => {
+  app.decorate('admitPaidCall', function admitPaidCall(request, reply, done) {
     const call: MeteredCall = {
       startedAt: performance.now(),
       served: false,
@@ -155,13 +156,12 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
       gone: false,
     };
     request.metered = call;
-    if (request.method === 'OPTIONS') return done();
     const key = privateKeyOf(request);
     const now = new Date();
     const client = key ? clients.resolve(key, now, request.ip) : null;
     if (client instanceof Promise)
-      client.then((resolved) => done(admit(request, reply, call, resolved, now)), done);
-    else done(admit(request, reply, call, client, now));
+      client.then((resolved) => done(admit(request, reply, call, resolved, now) ?? null), done);
+    else done(admit(request, reply, call, client, now) ?? null);
   });
 
   // A key's calls repeat a handful of URLs and agents: each is redacted once.
@@ -224,8 +224,8 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
 
   const { planBurstOf, burstLimitOf, setQuotaHeaders, burstRefusal, lastUsed } =
     createRateLimitHeaders(burstPerSecond);
+  // The answers that were not counted (refusals, errors) say the count too.
   app.addHook('onSend', (request, reply, payload, done) => {
-    void reply.header('X-Content-Type-Options', 'nosniff');
     if (!reply.hasHeader('RateLimit-Policy')) setQuotaHeaders(request.metered, reply);
     done(null, payload);
   });

@@ -25,60 +25,85 @@ export interface PaidApiOptions {
   staleAfterHours: number;
 }
 
+/** The headers an answer of the paid API exposes to a page's script in another origin. */
+const EXPOSED_HEADERS = [
+  'Content-Disposition',
+  'ETag',
+  'Last-Modified',
+  'RateLimit',
+  'RateLimit-Policy',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'Retry-After',
+];
+
+/**
+ * What every paid answer carries whatever it is: CORS for any origin (what @fastify/cors adds to an answer when its
+ * origin is '*') and nosniff, the one page header a JSON answer needs.
+ */
+const CALL_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': EXPOSED_HEADERS.join(', '),
+  'x-content-type-options': 'nosniff',
+};
+
 export const paidApi: FastifyPluginAsyncTypebox<PaidApiOptions> = async (app, options) => {
   const { rates, snapshot, staleAfterHours } = options;
 
-  // A JSON API needs none of helmet's page headers (CSP, frame options…), and they cost on the hot path. Each call
-  // is a row of the request log: no access line per call (metering writes the counts once a minute), and no child
-  // logger per call unless something is logged.
+  // A call the key's plan does not open is refused (free) once its parameters are validated: the check runs first in
+  // every handler of the scope, the compatibility ones included, rather than as a hook of its own.
+  const refusalOf = createEntitlementGuard(options.entitlementsOnSale);
+  // Each call is a row of the request log: no access line per call (metering writes the counts once a minute), and
+  // no child logger per call unless something is logged. This scope is registered outside the site's hooks
+  // (app.ts): a JSON API needs none of helmet's page headers, and every hook costs on the hot path.
   app.addHook('onRoute', (route) => {
-    route.config = {
-      ...route.config,
-      securityHeaders: false,
-      accessLog: 'aggregated',
-    } as typeof route.config;
+    route.config = { ...route.config, accessLog: 'aggregated' } as typeof route.config;
+    const handler = route.handler;
+    route.handler = function entitled(request, reply) {
+      const refusal = refusalOf(request);
+      if (!refusal) return handler.call(this, request, reply);
+      return refusal.then((err) => {
+        throw err;
+      });
+    };
   });
   app.setChildLoggerFactory(lazyChildLogger);
 
-  await app.register(fastifyCors, {
-    origin: '*',
-    methods: ['GET', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'If-None-Match', 'Content-Type'],
-    exposedHeaders: [
-      'Content-Disposition',
-      'ETag',
-      'Last-Modified',
-      'RateLimit',
-      'RateLimit-Policy',
-      'RateLimit-Limit',
-      'RateLimit-Remaining',
-      'RateLimit-Reset',
-      'Retry-After',
-    ],
-    maxAge: 86_400,
+  // Preflights are @fastify/cors's, in a scope of their own: no key, no count, no log row. The answers' own CORS
+  // headers are set by the step below, which costs no hook of their own.
+  await app.register(async (preflights) => {
+    await preflights.register(fastifyCors, {
+      origin: '*',
+      methods: ['GET', 'OPTIONS'],
+      allowedHeaders: ['Authorization', 'If-None-Match', 'Content-Type'],
+      exposedHeaders: EXPOSED_HEADERS,
+      maxAge: 86_400,
+    });
   });
 
   await app.register(meteringPlugin, options.metering);
 
-  // What customers of other FX APIs send works here, or is refused: a parameter a call does not know is ignored
-  // when harmless (an SDK's cache-buster) and a 400 naming ours when it would choose other figures
-  // (foreign-params.ts); ISO 4217 codes stand for the ids they name.
-  // (A hook with a callback: an async one costs a promise per call even when the query is empty.)
-  app.addHook('preValidation', (request, _reply, done) => {
-    const query = request.query as Record<string, unknown> | undefined;
-    const declared = (request.routeOptions.schema?.querystring as TSchema | undefined)?.properties as
-      Record<string, { enum?: unknown[] }> | undefined;
-    if (!query || !declared) return done();
-    try {
-      screenQuery(query, declared);
-    } catch (err) {
-      return done(err as Error);
-    }
-    done();
+  // The paid call's one step before validation: its constant headers, its key and plan (metering), then its query.
+  // What customers of other FX APIs send works here, or is refused: a parameter a call does not know is ignored when
+  // harmless (an SDK's cache-buster) and a 400 naming ours when it would choose other figures (foreign-params.ts);
+  // ISO 4217 codes stand for the ids they name. A callback throughout: an async hook costs a promise per call.
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(CALL_HEADERS);
+    app.admitPaidCall(request, reply, (refusal) => {
+      if (refusal) return done(refusal);
+      const query = request.query as Record<string, unknown> | undefined;
+      const declared = (request.routeOptions.schema?.querystring as TSchema | undefined)?.properties as
+        Record<string, { enum?: unknown[] }> | undefined;
+      if (!query || !declared) return done();
+      try {
+        screenQuery(query, declared);
+      } catch (err) {
+        return done(err as Error);
+      }
+      done();
+    });
   });
-
-  // A call the key's plan does not open is refused (free) once its parameters are known.
-  app.addHook('preHandler', createEntitlementGuard(options.entitlementsOnSale));
 
   const service = createPaidApiService({
     rates,
