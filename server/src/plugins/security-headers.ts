@@ -1,6 +1,7 @@
 // The page headers of every answer of the site (CSP, frame options, nosniff, HSTS…), from helmet. A hook with a
-// callback: the @fastify/helmet wrapper's async hooks cost two promises on every request. The paid API is
-// registered before this plugin (app.ts) and gets none of them: a JSON API needs only nosniff, which it sets itself.
+// callback: the @fastify/helmet wrapper's async hooks cost two promises on every request. It is registered in the
+// site's scope (app.ts); the paid API, a scope beside it, gets none of them: a JSON API needs only nosniff, which it
+// sets itself.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';

@@ -230,7 +230,7 @@ async function metering(app: FastifyInstance, options: MeteringOptions) {
     done(null, payload);
   });
 
-  /** The state of a call the onRequest hook admitted: every handler of the paid scope runs after it. */
+  /** The state of a call admitPaidCall admitted: every handler of the paid scope runs after it. */
   function admitted(request: FastifyRequest) {
     const call = request.metered;
     if (!call?.client || !call.quota)

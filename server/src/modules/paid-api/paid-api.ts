@@ -55,8 +55,8 @@ export const paidApi: FastifyPluginAsyncTypebox<PaidApiOptions> = async (app, op
   // every handler of the scope, the compatibility ones included, rather than as a hook of its own.
   const refusalOf = createEntitlementGuard(options.entitlementsOnSale);
   // Each call is a row of the request log: no access line per call (metering writes the counts once a minute), and
-  // no child logger per call unless something is logged. This scope is registered outside the site's hooks
-  // (app.ts): a JSON API needs none of helmet's page headers, and every hook costs on the hot path.
+  // no child logger per call unless something is logged. This scope sits beside the site's (app.ts), out of reach of
+  // its hooks: a JSON API needs none of helmet's page headers, and every hook costs on the hot path.
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, accessLog: 'aggregated' } as typeof route.config;
     const handler = route.handler;
@@ -71,7 +71,7 @@ export const paidApi: FastifyPluginAsyncTypebox<PaidApiOptions> = async (app, op
   app.setChildLoggerFactory(lazyChildLogger);
 
   // Preflights are @fastify/cors's, in a scope of their own: no key, no count, no log row. The answers' own CORS
-  // headers are set by the step below, which costs no hook of their own.
+  // headers are set by the step below, so they cost no hook of their own.
   await app.register(async (preflights) => {
     await preflights.register(fastifyCors, {
       origin: '*',
