@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import { takingTurnsWithRequests } from './embedded-turns';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -64,11 +65,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ? await openPgliteFolder(path.resolve(options.pgliteDir))
     : new PGlite({ loadDataDir: await migratedTemplate() });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema });
+  const statements = takingTurnsWithRequests(client);
+  const db = drizzlePglite({ client: statements, schema });
   return {
     db: db as unknown as Database,
     driver: 'pglite',
-    pglite: client,
+    pglite: statements,
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     ping: async () => {
       await client.query('select 1');
@@ -119,7 +121,7 @@ async function openPgliteFolder(dir: string): Promise<PGlite> {
  * migrate() still runs on the copy and finds nothing to do.
  */
 let template: Promise<Blob> | undefined;
-function migratedTemplate(): Promise<Blob> {
+export function migratedTemplate(): Promise<Blob> {
   template ??= readOrMakeTemplate().catch((err: unknown) => {
     template = undefined;
     throw err;
