@@ -1,11 +1,12 @@
 // `npm run test:beside-cpu-hog [-- jest arguments]`: runs `npm test` while a busy loop per core takes the machine,
-// as a neighbour's build would. The tests wait on events, not on the clock, so they must pass here too; a test that
-// fails only here has a deadline in it that a busy machine misses.
+// as a neighbour's build would (CPU_HOGS=1: one core kept busy, as CI runs it). The tests wait on events, not on the
+// clock, so they must pass here too; a test that fails only here has a deadline in it that a busy machine misses.
 import { spawn } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
-const hogs = Array.from({ length: availableParallelism() }, () => new Worker('for (;;) {}', { eval: true }));
+const hogCount = Number(process.env.CPU_HOGS ?? availableParallelism());
+const hogs = Array.from({ length: hogCount }, () => new Worker('for (;;) {}', { eval: true }));
 console.log(`test:beside-cpu-hog: ${hogs.length} busy loops started, load ${loadavg()[0].toFixed(1)}`);
 
 const started = Date.now();
