@@ -7,7 +7,8 @@ import { Worker } from 'node:worker_threads';
 
 const hogCount = Number(process.env.CPU_HOGS ?? availableParallelism());
 const hogs = Array.from({ length: hogCount }, () => new Worker('for (;;) {}', { eval: true }));
-console.log(`test:beside-cpu-hog: ${hogs.length} busy loops started, load ${loadavg()[0].toFixed(1)}`);
+const loops = `${hogs.length} busy loop${hogs.length === 1 ? '' : 's'}`;
+console.log(`test:beside-cpu-hog: ${loops} started, load ${loadavg()[0].toFixed(1)}`);
 
 const started = Date.now();
 const test = spawn('npm', ['test', '--', ...process.argv.slice(2)], { stdio: 'inherit' });
@@ -16,6 +17,6 @@ const code = await new Promise((resolve) =>
 );
 await Promise.all(hogs.map((hog) => hog.terminate()));
 console.log(
-  `test:beside-cpu-hog: npm test exited ${code} after ${Math.round((Date.now() - started) / 1000)} s beside ${hogs.length} busy loops (load ${loadavg()[0].toFixed(1)} at the end)`,
+  `test:beside-cpu-hog: npm test exited ${code} after ${Math.round((Date.now() - started) / 1000)} s beside ${loops} (load ${loadavg()[0].toFixed(1)} at the end)`,
 );
 process.exit(code);

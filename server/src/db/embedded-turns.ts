@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 
 /** How long the embedded database may hold the API's thread with statements before requests waiting get a turn. */
-export const EMBEDDED_SLICE_MS = 4;
+const EMBEDDED_SLICE_MS = 4;
 
 /**
  * The embedded database runs on the API's thread, and PGlite hands its lock from one statement to the next in
@@ -11,7 +11,7 @@ export const EMBEDDED_SLICE_MS = 4;
  * a time, as PGlite runs them anyway, and once the thread has spent EMBEDDED_SLICE_MS on them without a turn of the
  * event loop, the next waits for one. A transaction is one statement here: its own statements are not sliced.
  */
-export function takingTurnsWithRequests(client: PGlite, sliceMs = EMBEDDED_SLICE_MS): PGlite {
+export function takingTurnsWithRequests(client: PGlite): PGlite {
   let sliceStartedAt: number | undefined;
   const endSlice = () => {
     sliceStartedAt = undefined;
@@ -25,7 +25,7 @@ export function takingTurnsWithRequests(client: PGlite, sliceMs = EMBEDDED_SLICE
       setImmediate(endSlice);
       return true;
     }
-    return now - sliceStartedAt < sliceMs;
+    return now - sliceStartedAt < EMBEDDED_SLICE_MS;
   };
   const inTurn = async <T>(statement: () => Promise<T>): Promise<T> => {
     if (!mayRunNow()) {
@@ -37,10 +37,8 @@ export function takingTurnsWithRequests(client: PGlite, sliceMs = EMBEDDED_SLICE
   };
   let previous: Promise<unknown> = Promise.resolve();
   const oneAtATime = <T>(statement: () => Promise<T>): Promise<T> => {
-    const run = previous.then(
-      () => inTurn(statement),
-      () => inTurn(statement),
-    );
+    // previous never fails: one statement's error is its caller's, not the next statement's.
+    const run = previous.then(() => inTurn(statement));
     previous = run.catch(() => undefined);
     return run;
   };
