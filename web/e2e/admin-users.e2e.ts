@@ -53,6 +53,9 @@ describe('admin users, API customers and apps', () => {
   let browser: Browser;
   let developer: DeveloperAccount;
 
+  // Each listed admin costs the server a password hash at full cost, one at a time (a second would wait in its
+  // hashing queue and, past the queue's limit, be turned away), on threads below every other process's priority. With
+  // Chromium and the other worker's spec holding both cores, these hashes took past a minute in CI, seconds when idle.
   beforeAll(async () => {
     browser = await launchBrowser();
     developer = await createDeveloper('admin-users');
@@ -67,7 +70,7 @@ describe('admin users, API customers and apps', () => {
       await post('account/signin', null, { email: developer.email, password: developer.password })
     ).data.token!;
     for (let n = 0; n < 21; n++) await post('apps/create_app', developerToken, { name: `Ledger ${n}` });
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await browser.close();
