@@ -3,6 +3,7 @@
 // queue whose overflow is answered 503 with Retry-After.
 import { eq, inArray } from 'drizzle-orm';
 import { accounts } from '../src/db/schema';
+import { createLogger } from '../src/logger';
 import { mailboxOf } from '../src/mailbox';
 import { createTestApp, eventually, type TestApp } from './support/test-app';
 
@@ -118,16 +119,7 @@ describe('password hashing under a flood', () => {
   afterAll(() => t.close());
 
   it('answers 503 with Retry-After past the wait limit, and the rest as usual', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, n) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/v1/account/signin',
-          payload: { email: `nobody${n}@example.com`, password: 'wrong-password-here' },
-          remoteAddress: `10.96.0.${n + 1}`,
-        }),
-      ),
-    );
+    const answers = await floodOfSignIns(t, '10.96.0');
     const statuses = answers.map((res) => res.statusCode);
     expect(statuses.every((status) => status === 401 || status === 503)).toBe(true);
     expect(statuses).toContain(401);
@@ -136,4 +128,46 @@ describe('password hashing under a flood', () => {
     expect(busy.headers['retry-after']).toBe('1');
     expect(busy.json().message).toMatch(/busy/);
   });
+
+  it('logs the first busy answer with its request, and the rest as one count when the server closes', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logged = await createTestApp(
+      { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_MAX_WAIT_MS: '1' },
+      {
+        log: createLogger(
+          { logLevel: 'warn', logFormat: 'json' },
+          { write: (line: string) => void lines.push(JSON.parse(line)) },
+        ),
+      },
+    );
+    const busy = (await floodOfSignIns(logged, '10.97.0')).filter((res) => res.statusCode === 503).length;
+    expect(busy).toBeGreaterThan(1);
+    await logged.close();
+    expect(lines.filter((line) => line.statusCode === 503)).toEqual([
+      expect.objectContaining({
+        level: 40,
+        reqId: expect.any(String),
+        msg: expect.stringMatching(/busy right now/),
+      }),
+      expect.objectContaining({
+        level: 40,
+        msg: 'more requests turned away as busy',
+        answers: busy - 1,
+        routes: { 'POST /v1/account/signin': busy - 1 },
+      }),
+    ]);
+  });
 });
+
+/** 12 sign-ins at once with wrong passwords, each from an address of its own under `network`. */
+const floodOfSignIns = (t: TestApp, network: string) =>
+  Promise.all(
+    Array.from({ length: 12 }, (_, n) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/account/signin',
+        payload: { email: `nobody${n}@example.com`, password: 'wrong-password-here' },
+        remoteAddress: `${network}.${n + 1}`,
+      }),
+    ),
+  );

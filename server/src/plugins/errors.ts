@@ -1,5 +1,5 @@
 // One error handler (DESIGN §4): { message, statusCode, error } with the right status, never a stack trace.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CALENDAR_DATE_PATTERN, FIRST_CALENDAR_DAY, ID_PATTERN, LAST_CALENDAR_DAY } from '@afrofx/shared';
 import { DomainError, RetryLater } from '../errors';
@@ -133,8 +133,54 @@ export function describeValidation(issue: ValidationIssue, context: string | und
   }
 }
 
+/** How long the busy answers after a logged one are counted before their one line is written. */
+const BUSY_LINE_MS = 60_000;
+
+/**
+ * Busy answers (503 with Retry-After) are the server protecting itself, and a flood of sign-ups makes dozens of them
+ * in one turn of the event loop, each alike: a line apiece held the paying customers' calls behind their writing. The
+ * first is logged as it happens, with its request; those of the next minute are counted per route and written as one
+ * line when the minute ends, or when the server closes.
+ */
+function busyAnswerLog(app: FastifyInstance) {
+  let counting: { since: number; routes: Map<string, number>; timer: NodeJS.Timeout } | undefined;
+  function writeCount() {
+    if (!counting) return;
+    const { since, routes, timer } = counting;
+    clearTimeout(timer);
+    counting = undefined;
+    if (routes.size === 0) return;
+    let answers = 0;
+    for (const n of routes.values()) answers += n;
+    app.log.warn(
+      {
+        statusCode: 503,
+        answers,
+        routes: Object.fromEntries(routes),
+        seconds: Math.round((Date.now() - since) / 1000),
+      },
+      'more requests turned away as busy',
+    );
+  }
+  app.addHook('onClose', async () => writeCount());
+  return (request: FastifyRequest, message: string) => {
+    if (!counting) {
+      request.log.warn({ statusCode: 503 }, message);
+      counting = {
+        since: Date.now(),
+        routes: new Map(),
+        timer: setTimeout(writeCount, BUSY_LINE_MS).unref(),
+      };
+      return;
+    }
+    const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+    counting.routes.set(route, (counting.routes.get(route) ?? 0) + 1);
+  };
+}
+
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    const logBusyAnswer = busyAnswerLog(app);
     app.setErrorHandler((err: FastifyError, request, reply) => {
       let statusCode = err instanceof DomainError ? err.statusCode : (err.statusCode ?? 500);
       let message = err.message;
@@ -147,8 +193,7 @@ export const errorsPlugin = fp(
             ? link.message
             : describeValidation(issue, err.validationContext);
       } else if (statusCode >= 500) {
-        // A busy answer is the server protecting itself, one line each: a flood of them must not cost stack traces.
-        if (err instanceof RetryLater) request.log.warn({ statusCode }, err.message);
+        if (err instanceof RetryLater) logBusyAnswer(request, err.message);
         else request.log.error({ err }, 'request failed');
         // A DomainError's message is written for the user (a 503 says to try again); any other stays hidden.
         if (!(err instanceof DomainError)) message = 'Something went wrong on our side. Please try again.';

@@ -185,7 +185,7 @@ export async function webRenderer(): Promise<RenderPage> {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  { renderPage, ...options }: Pick<RuntimeOptions, 'now'> & { renderPage?: RenderPage } = {},
+  { renderPage, ...options }: Pick<RuntimeOptions, 'now' | 'log'> & { renderPage?: RenderPage } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'afrofx-test-'));
   const serverDb = process.env.DATABASE_URL
