@@ -12,9 +12,13 @@ const PACE_MS = 50;
 const WARM_UP_CALLS = 50;
 const QUIET_CALLS = 200;
 
-/** Calls one after the other until `until` says stop; the latency of each call in ms and the statuses not 200. */
+/**
+ * Calls one after the other until `until` says stop; the latency of each call in ms, when each started (ms since the
+ * epoch, so the bench can place the slow ones in its flood) and the statuses not 200.
+ */
 async function calls(until) {
   const latencies = [];
+  const startedAt = [];
   const failures = [];
   while (!until()) {
     const started = performance.now();
@@ -22,10 +26,11 @@ async function calls(until) {
     await res.arrayBuffer();
     const took = performance.now() - started;
     latencies.push(took);
+    startedAt.push(performance.timeOrigin + started);
     if (res.status !== 200) failures.push(res.status);
     if (took < PACE_MS) await sleep(PACE_MS - took);
   }
-  return { latencies, failures };
+  return { latencies, startedAt, failures };
 }
 
 let stopped = false;
