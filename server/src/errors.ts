@@ -18,6 +18,9 @@ export const conflict = (message: string) => new DomainError(409, message);
 /** A missing app and another account's app get this one answer, so app ids can't be probed. */
 export const APP_NOT_FOUND = 'App not found.';
 
+/** A wait in words, for the messages that say when to come back: "1 second", "42 seconds". */
+export const secondsInWords = (seconds: number) => `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+
 /** An answer that says when to come back (the Retry-After header, in seconds). */
 export class RetryLater extends DomainError {
   constructor(

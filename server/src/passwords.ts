@@ -4,7 +4,7 @@ import path from 'node:path';
 import argon2 from 'argon2';
 import { Semaphore, withTimeout, type SemaphoreInterface } from 'async-mutex';
 import Piscina from 'piscina';
-import { RetryLater, badRequest } from './errors';
+import { RetryLater, badRequest, secondsInWords } from './errors';
 import passwordScore from './password-strength.cjs';
 
 /**
@@ -36,7 +36,11 @@ function hashingQueue({ concurrency, maxWaitMs }: PasswordHashingSettings) {
   const slots: SemaphoreInterface = withTimeout(new Semaphore(concurrency), maxWaitMs, timedOut);
   const retryAfter = Math.max(1, Math.ceil(maxWaitMs / 1000));
   const busy = () =>
-    new RetryLater(503, `We are busy right now. Please try again in ${retryAfter} seconds.`, retryAfter);
+    new RetryLater(
+      503,
+      `We are busy right now. Please try again in ${secondsInWords(retryAfter)}.`,
+      retryAfter,
+    );
   let waiting = 0;
   return async function queued<T>(work: () => Promise<T>): Promise<T> {
     if (waiting >= concurrency * MAX_WAITING_PER_SLOT) throw busy();

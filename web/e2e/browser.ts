@@ -107,7 +107,7 @@ export async function fieldShows(field: Locator, expected: string): Promise<void
  * suite as a whole can meet limits that a single visitor would not.
  */
 export function throttleRefusal(page: Page): Locator {
-  return page.getByText(/Too many attempts\. Try again in (\d+) seconds/).first();
+  return page.getByText(/Too many attempts\. Try again in (\d+) seconds?/).first();
 }
 
 /** Waits as long as a shown throttle refusal asks, and a second more. */

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import IORedis from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import { DomainError } from '../errors';
+import { DomainError, secondsInWords } from '../errors';
 import { MAIL_KINDS, MAIL_RESEND_WINDOW_MS, type Limit, type MailKind } from '../limits';
 import { mailboxOf } from '../mailbox';
 
@@ -144,7 +144,7 @@ function limitHandler(limits: Limit[], checks: RateCheck[], settings: LimitSetti
     }
     if (!exceeded) return;
     void reply.header('retry-after', exceeded.ttlInSeconds);
-    throw new DomainError(429, `Too many attempts. Try again in ${exceeded.ttlInSeconds} seconds.`);
+    throw new DomainError(429, `Too many attempts. Try again in ${secondsInWords(exceeded.ttlInSeconds)}.`);
   };
 }
 

@@ -9,7 +9,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { signInFailures } from '../../db/schema';
-import { TooManyAttempts } from '../../errors';
+import { TooManyAttempts, secondsInWords } from '../../errors';
 
 type Role = (typeof signInFailures.$inferSelect)['role'];
 
@@ -26,7 +26,7 @@ export const knownDeviceKey = (device: string) => `device:${device}`;
 
 const slowedDown = (seconds: number, role: Role) =>
   new TooManyAttempts(
-    `Too many failed sign-ins for this account. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}` +
+    `Too many failed sign-ins for this account. Try again in ${secondsInWords(seconds)}` +
       (role === 'developer' ? ', or reset your password by e-mail.' : '.'),
     seconds,
   );
