@@ -75,12 +75,12 @@ async function startServer() {
 }
 
 /**
- * Linux's account of a thread (/proc/<pid>/task/<tid>/schedstat): ms on a core, and ms runnable but waiting for one.
- * Undefined where there is no /proc.
+ * Linux's account of a process's main thread (/proc/<pid>/task/<pid>/schedstat): ms on a core, and ms runnable but
+ * waiting for one; undefined where there is no /proc.
  */
-function threadTimes(pid: number, tid = pid): { onCore: number; waiting: number } | undefined {
+function threadTimes(pid: number): { onCore: number; waiting: number } | undefined {
   try {
-    const [onCore, waiting] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8')
+    const [onCore, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8')
       .split(' ')
       .map(Number);
     return { onCore: onCore! / 1e6, waiting: waiting! / 1e6 };

@@ -110,6 +110,20 @@ describe('POST account/signup from everybody together', () => {
   });
 });
 
+/** 12 sign-ins at once with wrong passwords, each from an address of its own under `network`. */
+function floodOfSignIns(t: TestApp, network: string) {
+  return Promise.all(
+    Array.from({ length: 12 }, (_, n) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/account/signin',
+        payload: { email: `nobody${n}@example.com`, password: 'wrong-password-here' },
+        remoteAddress: `${network}.${n + 1}`,
+      }),
+    ),
+  );
+}
+
 describe('password hashing under a flood', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -140,9 +154,14 @@ describe('password hashing under a flood', () => {
         ),
       },
     );
-    const busy = (await floodOfSignIns(logged, '10.97.0')).filter((res) => res.statusCode === 503).length;
+    let busy: number;
+    try {
+      busy = (await floodOfSignIns(logged, '10.97.0')).filter((res) => res.statusCode === 503).length;
+    } finally {
+      // Closing writes the count: the assertions read the log after it.
+      await logged.close();
+    }
     expect(busy).toBeGreaterThan(1);
-    await logged.close();
     expect(lines.filter((line) => line.statusCode === 503)).toEqual([
       expect.objectContaining({
         level: 40,
@@ -158,16 +177,3 @@ describe('password hashing under a flood', () => {
     ]);
   });
 });
-
-/** 12 sign-ins at once with wrong passwords, each from an address of its own under `network`. */
-const floodOfSignIns = (t: TestApp, network: string) =>
-  Promise.all(
-    Array.from({ length: 12 }, (_, n) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/v1/account/signin',
-        payload: { email: `nobody${n}@example.com`, password: 'wrong-password-here' },
-        remoteAddress: `${network}.${n + 1}`,
-      }),
-    ),
-  );
