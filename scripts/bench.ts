@@ -1,11 +1,14 @@
 // `npm run bench`: the paid GET /v1/rates (valid key, quota and request logging on) against two bare Fastify routes,
-// each in its own process, under the same autocannon load, alternating (bytes-only, contract, paid, bytes-only…):
+// each in its own process, under the same autocannon load, alternating (bytes-only, contract, paid, bytes-only…),
+// with two processes of each side, each taking its turn in every round:
 // - bytes-only: the same bytes already serialised, with the same content type;
 // - same contract: those bytes and every header the paid answer sends (RateLimit fields, ETag, Last-Modified, the
 //   CORS pair, Cache-Control, nosniff, the content type). The contract without the metering: the ceiling the paid
 //   path is held to.
 // The headline is the server's CPU per answer (read from /proc/<pid>/stat of each server process): on a shared
-// machine req/s and latency move with the neighbours' load, CPU per answer much less. The paid server is the built product started as `npm start` starts
+// machine req/s and latency move with the neighbours' load, CPU per answer much less. Two processes of one build
+// differ by several per cent: the spread between a side's two processes is printed as the run's noise floor, and a
+// difference between sides inside it says nothing. The paid server is the built product started as `npm start` starts
 // it: its defaults (NODE_ENV, LOG_LEVEL and LOG_FORMAT unset, so info-level logs, written to a file as a service
 // manager would), nothing set that production does not set, except a plan with a huge limit and the per-key burst
 // guard raised (one bench client sends far more than a customer). Two modes in one run: embedded PGlite with
@@ -18,7 +21,7 @@
 // server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under the load), and
 // BENCH_CONTRACT_NODE_OPTIONS the same-contract bare route's (to profile the ceiling beside it).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/src/config';
@@ -44,7 +47,9 @@ import {
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** Processes of each side; each runs once a round, so a side's runs are ROUNDS × PROCESSES. */
+const PROCESSES = 2;
 /** How long each server's CPU is read with no load. */
 const IDLE_MS = 3_000;
 const root = path.resolve(__dirname, '..');
@@ -75,8 +80,16 @@ interface ModeResult {
   logBytesPerRequest: number;
   /** The machine's 1-minute load average after each round. */
   loads: number[];
-  /** Each server's CPU with no load, µs per second. */
+  /** Each server's CPU with no load, µs per second (the mean of its processes). */
   idle: Record<Side, number>;
+  /** Server CPU per answer of each process of a side, µs: how far apart two processes of one build are. */
+  perProcess: Record<Side, number[]>;
+}
+
+/** How far apart the processes of a side measured, as a share of their mean. */
+function spreadOf(values: number[]): number {
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  return (Math.max(...values) - Math.min(...values)) / mean;
 }
 
 async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl: string | undefined) {
@@ -128,18 +141,33 @@ async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl
     });
     await runtime.close();
 
-    const paidPort = await freePort();
-    const log = openSync(logFile, 'a');
+    // Embedded, each paid process opens a copy of the set-up database (PGlite holds its folder alone); with servers
+    // both are API processes of one deployment, sharing PostgreSQL and Redis.
+    if (!benchDb)
+      for (let i = 1; i < PROCESSES; i++)
+        cpSync(path.join(dataDir, 'pglite'), path.join(dataDir, `paid-${i}`, 'pglite'), { recursive: true });
     const nodeOptions = (process.env.BENCH_PAID_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
-    const paid = spawn(process.execPath, [...nodeOptions, path.join(root, 'server/dist/main.cjs')], {
-      env: { ...env, PORT: String(paidPort), API_BURST_PER_SECOND: '100000000' },
-      stdio: ['ignore', log, 'inherit'],
-    });
-    closeSync(log);
-    children.push(paid);
     const auth = { authorization: `Bearer ${keys.privateKey}` };
-    const paidUrl = `http://127.0.0.1:${paidPort}/v1/rates`;
-    const sample = await waitFor(paidUrl, auth);
+    const paidServer = async (i: number) => {
+      const port = await freePort();
+      const log = openSync(logFile, 'a');
+      const child = spawn(process.execPath, [...nodeOptions, path.join(root, 'server/dist/main.cjs')], {
+        env: {
+          ...env,
+          DATA_DIR: benchDb || i === 0 ? dataDir : path.join(dataDir, `paid-${i}`),
+          PORT: String(port),
+          API_BURST_PER_SECOND: '100000000',
+        },
+        stdio: ['ignore', log, 'inherit'],
+      });
+      closeSync(log);
+      children.push(child);
+      const url = `http://127.0.0.1:${port}/v1/rates`;
+      return { child, url, sample: await waitFor(url, auth) };
+    };
+    const paid = [];
+    for (let i = 0; i < PROCESSES; i++) paid.push(await paidServer(i));
+    const sample = paid[0]!.sample;
     const bodyFile = path.join(dataDir, 'rates.json');
     writeFileSync(bodyFile, Buffer.from(await sample.arrayBuffer()));
     const contractHeaders = Object.fromEntries(
@@ -163,33 +191,38 @@ async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl
       await waitFor(url);
       return { child, url };
     };
-    const bytesOnly = await bareServer(undefined);
-    const contract = await bareServer(
-      contractHeaders,
-      (process.env.BENCH_CONTRACT_NODE_OPTIONS ?? '').split(' ').filter(Boolean),
-    );
+    const contractNodeOptions = (process.env.BENCH_CONTRACT_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+    const bytesOnly = [];
+    const contract = [];
+    for (let i = 0; i < PROCESSES; i++) {
+      bytesOnly.push(await bareServer(undefined));
+      contract.push(await bareServer(contractHeaders, contractNodeOptions));
+    }
     console.log(
       `  the contract: ${Object.keys(contractHeaders).length + 1} headers (${['content-type', ...Object.keys(contractHeaders)].join(', ')})`,
     );
-    const targets: Record<Side, { url: string; headers: Record<string, string>; server: ChildProcess }> = {
-      'bytes-only': { url: bytesOnly.url, headers: {}, server: bytesOnly.child },
-      contract: { url: contract.url, headers: {}, server: contract.child },
-      paid: { url: paidUrl, headers: auth, server: paid },
+    type Target = { url: string; headers: Record<string, string>; server: ChildProcess };
+    const targets: Record<Side, Target[]> = {
+      'bytes-only': bytesOnly.map(({ url, child }) => ({ url, headers: {}, server: child })),
+      contract: contract.map(({ url, child }) => ({ url, headers: {}, server: child })),
+      paid: paid.map(({ url, child }) => ({ url, headers: auth, server: child })),
     };
+    const everyTarget = SIDES.flatMap((side) => targets[side].map((target) => ({ side, target })));
 
-    for (const side of SIDES) await run(targets[side].url, targets[side].headers, 2, CONNECTIONS);
+    for (const { target } of everyTarget) await run(target.url, target.headers, 2, CONNECTIONS);
     // What each server spends with no request at all (timers, the embedded job worker, flushes): part of every
     // answer's CPU share at a low rate, a fixed cost per second and not a cost per answer.
-    const idleBefore = SIDES.map((side) => cpuSeconds(targets[side].server.pid!));
+    const idleBefore = everyTarget.map(({ target }) => cpuSeconds(target.server.pid!));
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const idleOf = everyTarget.map(({ target }, i) => {
+      const now = cpuSeconds(target.server.pid!);
+      const then = idleBefore[i];
+      return now === undefined || then === undefined ? NaN : ((now - then) * 1e6) / (IDLE_MS / 1000);
+    });
     const idle = Object.fromEntries(
-      SIDES.map((side, i) => {
-        const now = cpuSeconds(targets[side].server.pid!);
-        const then = idleBefore[i];
-        return [
-          side,
-          now === undefined || then === undefined ? NaN : ((now - then) * 1e6) / (IDLE_MS / 1000),
-        ];
+      SIDES.map((side) => {
+        const ofSide = idleOf.filter((_, i) => everyTarget[i]!.side === side);
+        return [side, ofSide.reduce((s, v) => s + v, 0) / ofSide.length];
       }),
     ) as Record<Side, number>;
     console.log(
@@ -201,43 +234,61 @@ async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl
       Side,
       Array<CpuShare | undefined>
     >;
+    const perProcessShares = Object.fromEntries(
+      SIDES.map((side) => [side, targets[side].map(() => [] as Array<CpuShare | undefined>)]),
+    ) as Record<Side, Array<Array<CpuShare | undefined>>>;
     const loads: number[] = [];
     // PostgreSQL's and Redis's processes on this machine (none when they run elsewhere): their CPU is taken from
     // the same cores as the generator's and the server's.
     const servicesLocal = (benchDb || redisUrl) && processesNamed(SERVICES).length > 0;
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const name of SIDES) {
-        const { url, headers, server } = targets[name];
-        // Listed each run: a connection opened since has a backend of its own.
-        const servicesBefore = cpuOf(servicesLocal ? processesNamed(SERVICES) : []);
-        const before = { generator: process.cpuUsage(), server: cpuSeconds(server.pid!) };
-        const measured = await run(url, headers, DURATION_S, CONNECTIONS);
-        const { result, latency } = measured;
-        const serverAfter = cpuSeconds(server.pid!);
-        const generator = process.cpuUsage(before.generator);
-        const perAnswer = (seconds: number) => (seconds * 1e6) / Math.max(result.requests.total, 1);
-        const share =
-          before.server === undefined || serverAfter === undefined
-            ? undefined
-            : {
-                generator: perAnswer((generator.user + generator.system) / 1e6),
-                server: perAnswer(serverAfter - before.server),
-                services: perAnswer(cpuSince(servicesBefore)),
-              };
-        results[name].push(measured);
-        shares[name].push(share);
-        const cpu = share
-          ? `  CPU µs/answer: generator ${share.generator.toFixed(0)}, server ${share.server.toFixed(0)}${servicesLocal ? `, PostgreSQL + Redis ${share.services.toFixed(0)}` : ''}`
-          : '';
-        console.log(
-          `  round ${round} ${name.padEnd(10)}: ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${latency.p50.toFixed(2)} ms  p99 ${latency.p99.toFixed(2)} ms  non-2xx ${result.non2xx}  errors ${result.errors}${cpu}`,
-        );
-      }
+      for (let instance = 0; instance < PROCESSES; instance++)
+        for (const name of SIDES) {
+          const { url, headers, server } = targets[name][instance]!;
+          // Listed each run: a connection opened since has a backend of its own.
+          const servicesBefore = cpuOf(servicesLocal ? processesNamed(SERVICES) : []);
+          const before = { generator: process.cpuUsage(), server: cpuSeconds(server.pid!) };
+          const measured = await run(url, headers, DURATION_S, CONNECTIONS);
+          const { result, latency } = measured;
+          const serverAfter = cpuSeconds(server.pid!);
+          const generator = process.cpuUsage(before.generator);
+          const perAnswer = (seconds: number) => (seconds * 1e6) / Math.max(result.requests.total, 1);
+          const share =
+            before.server === undefined || serverAfter === undefined
+              ? undefined
+              : {
+                  generator: perAnswer((generator.user + generator.system) / 1e6),
+                  server: perAnswer(serverAfter - before.server),
+                  services: perAnswer(cpuSince(servicesBefore)),
+                };
+          results[name].push(measured);
+          shares[name].push(share);
+          perProcessShares[name][instance]!.push(share);
+          const cpu = share
+            ? `  CPU µs/answer: generator ${share.generator.toFixed(0)}, server ${share.server.toFixed(0)}${servicesLocal ? `, PostgreSQL + Redis ${share.services.toFixed(0)}` : ''}`
+            : '';
+          console.log(
+            `  round ${round} ${name.padEnd(10)} ${instance + 1}: ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${latency.p50.toFixed(2)} ms  p99 ${latency.p99.toFixed(2)} ms  non-2xx ${result.non2xx}  errors ${result.errors}${cpu}`,
+          );
+        }
       loads.push(loadavg()[0]!);
       console.log(`  load average after round ${round}: ${loads.at(-1)!.toFixed(2)}`);
     }
     const paidRequests = results.paid.reduce((s, r) => s + r.result.requests.total, 0);
+    const perProcess = Object.fromEntries(
+      SIDES.map((side) => [
+        side,
+        perProcessShares[side].map((shares) => {
+          const measured = shares.filter((share) => share !== undefined);
+          return measured.reduce((s, share) => s + share.server, 0) / measured.length;
+        }),
+      ]),
+    ) as Record<Side, number[]>;
+    console.log(
+      `  server CPU per answer of each process (the spread between a side's processes is this run's noise floor): ${SIDES.map((side) => `${side} ${perProcess[side].map((v) => v.toFixed(0)).join(' / ')} µs (${(spreadOf(perProcess[side]) * 100).toFixed(0)} %)`).join(', ')}`,
+    );
     return {
+      perProcess,
       mode,
       sides: Object.fromEntries(SIDES.map((side) => [side, summary(results[side], shares[side])])) as Record<
         Side,
@@ -272,7 +323,7 @@ async function main() {
   const redisUrl = process.env.REDIS_URL || ((await answers(6379)) ? 'redis://127.0.0.1:6379' : undefined);
   const [one, five, fifteen] = loadavg().map((n) => n.toFixed(2));
   console.log(
-    `AfroFX bench: ${cpus().length} CPUs, load average ${one} ${five} ${fifteen} before the start (compare ratios within a run; a loaded machine moves both sides). ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} rounds alternating bytes-only bare, same-contract bare and paid per mode.`,
+    `AfroFX bench: ${cpus().length} CPUs, load average ${one} ${five} ${fifteen} before the start (compare ratios within a run; a loaded machine moves both sides). ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} rounds per mode, each running bytes-only bare, same-contract bare and paid on each of ${PROCESSES} processes per side.`,
   );
   const modes: ModeResult[] = [];
   if (wanted.includes('server')) {
@@ -289,16 +340,19 @@ async function main() {
     '\nServer CPU per answer is the headline; ratios are paid against the same-contract bare route (targets: PostgreSQL + Redis ≥ 0.85× req/s, ≤ 1.5× p99, ≤ 1.25× CPU; embedded ≥ 0.7×, ≤ 3×, ≤ 1.6×).',
   );
   console.log(
-    '\n| mode | bytes-only bare | same-contract bare | paid | paid / contract req/s | p99 | server CPU per answer | paid server idle | load |',
+    '\n| mode | bytes-only bare | same-contract bare | paid | paid / contract req/s | p99 | server CPU per answer | paid beyond the contract | spread between processes (contract, paid) | paid server idle | load |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-  for (const { mode, sides, loads, idle } of modes) {
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const { mode, sides, loads, idle, perProcess } of modes) {
     const cell = (side: Summary) =>
       `${side.rps.toFixed(0)} req/s, p50 ${us(side.p50)}, p99 ${us(side.p99)}, CPU ${cpuOfSide(side)}`;
     const { contract, paid } = sides;
     const cpuRatio = contract.cpu && paid.cpu ? ratio(paid.cpu.server / contract.cpu.server) : '–';
+    // What metering adds in microseconds moves less with the machine than the ratio does: the contract route's own
+    // cost (mostly the kernel's and Node's HTTP work) changes with the host's load from one run to the next.
+    const beyond = contract.cpu && paid.cpu ? us((paid.cpu.server - contract.cpu.server) / 1000) : '–';
     console.log(
-      `| ${mode} | ${cell(sides['bytes-only'])} | ${cell(contract)} | ${cell(paid)} | ${ratio(paid.rps / contract.rps)} | ${ratio(paid.p99 / contract.p99)} | ${cpuRatio} | ${idle.paid.toFixed(0)} µs/s | ${loads.map((l) => l.toFixed(1)).join(' ')} |`,
+      `| ${mode} | ${cell(sides['bytes-only'])} | ${cell(contract)} | ${cell(paid)} | ${ratio(paid.rps / contract.rps)} | ${ratio(paid.p99 / contract.p99)} | ${cpuRatio} | ${beyond} | ${(spreadOf(perProcess.contract) * 100).toFixed(0)} %, ${(spreadOf(perProcess.paid) * 100).toFixed(0)} % | ${idle.paid.toFixed(0)} µs/s | ${loads.map((l) => l.toFixed(1)).join(' ')} |`,
     );
   }
   if (modes.some((m) => m.sides.paid.cpu)) {

@@ -4,11 +4,14 @@
 // (requests.record) on batches of the same size, and gives the CPU and wall time per row. Embedded PGlite by
 // default; BENCH_MODES=server (or embedded,server) writes to a bench database of its own on the PostgreSQL server
 // of DATABASE_URL (or 127.0.0.1:5432), dropped afterwards. BENCH_ROWS and BENCH_SLICE override the defaults.
+// Embedded, it then copies the same slices into a table of the same columns with no key, no index, no partition and
+// no roll-up: what PGlite's engine takes for the row alone, the floor under any change to the writer's statements.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/src/config';
 import { accounts, apps } from '../server/src/db/schema';
+import { copyRows } from '../server/src/modules/requests/embedded-log-write';
 import type { NewRequestLog } from '../server/src/modules/requests/requests.service';
 import { createRuntime } from '../server/src/runtime';
 import { createScratchDatabase } from '../server/test/support/scratch-database';
@@ -66,17 +69,25 @@ async function benchMode(mode: 'embedded' | 'server') {
           createdAt: new Date(now - (SLICE - i)),
         }));
       };
-      for (let written = 0; written < WARM_ROWS; written += SLICE)
-        await runtime.services.requests.record(slice());
-      const cpuBefore = process.cpuUsage();
-      const started = process.hrtime.bigint();
-      for (let written = 0; written < ROWS; written += SLICE) await runtime.services.requests.record(slice());
-      const wallUs = Number(process.hrtime.bigint() - started) / 1e3;
-      const cpu = process.cpuUsage(cpuBefore);
-      const rows = Math.ceil(ROWS / SLICE) * SLICE;
-      console.log(
-        `${mode}: ${rows.toLocaleString('en')} rows in slices of ${SLICE}: ${((cpu.user + cpu.system) / rows).toFixed(1)} µs CPU per row (this process), ${(wallUs / rows).toFixed(1)} µs wall per row; load average ${loadavg()[0]!.toFixed(2)}`,
-      );
+      const perRow = async (write: (entries: NewRequestLog[]) => Promise<unknown>) => {
+        for (let written = 0; written < WARM_ROWS; written += SLICE) await write(slice());
+        const cpuBefore = process.cpuUsage();
+        const started = process.hrtime.bigint();
+        for (let written = 0; written < ROWS; written += SLICE) await write(slice());
+        const wallUs = Number(process.hrtime.bigint() - started) / 1e3;
+        const cpu = process.cpuUsage(cpuBefore);
+        const rows = Math.ceil(ROWS / SLICE) * SLICE;
+        return `${rows.toLocaleString('en')} rows in slices of ${SLICE}: ${((cpu.user + cpu.system) / rows).toFixed(1)} µs CPU per row (this process), ${(wallUs / rows).toFixed(1)} µs wall per row; load average ${loadavg()[0]!.toFixed(2)}`;
+      };
+      console.log(`${mode}: ${await perRow((entries) => runtime.services.requests.record(entries))}`);
+      const { pglite } = runtime.database;
+      if (pglite) {
+        // The row alone: the same columns, defaults and text, copied by one statement per slice.
+        await pglite.exec('CREATE TABLE request_log_row_floor (LIKE request_logs INCLUDING DEFAULTS)');
+        const copy = `COPY request_log_row_floor (app_id, host, agent, ip_address, original_url, status, latency_ms, count, created_at) FROM '/dev/blob'`;
+        const floor = await perRow((entries) => pglite.exec(copy, { blob: new Blob([copyRows(entries)]) }));
+        console.log(`${mode}, the row alone (no key, index, partition or roll-up): ${floor}`);
+      }
     } finally {
       await runtime.close();
     }

@@ -40,7 +40,7 @@ export function copyField(value: string | number | null | undefined): string {
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 /** The batch as COPY text rows. A batch repeats few strings (one app, host, agent and path): each is escaped once. */
-function copyRows(entries: ReadonlyArray<EmbeddedLogEntry>): string {
+export function copyRows(entries: ReadonlyArray<EmbeddedLogEntry>): string {
   const escaped = new Map<string, string>();
   const field = (value: string) => {
     let kept = escaped.get(value);
