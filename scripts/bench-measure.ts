@@ -1,5 +1,5 @@
-// What `npm run bench` measures with: free ports, a server's readiness, an autocannon run with each answer's own
-// time, and the CPU seconds of processes read from /proc.
+// What `npm run bench` (and the sign-up flood's bench) measure with: free ports, a server's readiness, an autocannon
+// run with each answer's own time, the CPU seconds of processes and a main thread's time on a core, read from /proc.
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import autocannon from 'autocannon';
@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
+    server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       server.close(() =>
@@ -90,6 +91,21 @@ export function cpuSeconds(pid: number): number | undefined {
     // Fields 14 and 15 of /proc/<pid>/stat, counted after the command's closing parenthesis.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Linux's account of a process's main thread (/proc/<pid>/task/<pid>/schedstat): ms on a core, and ms runnable but
+ * waiting for one; undefined where there is no /proc.
+ */
+export function threadTimes(pid: number): { onCore: number; waiting: number } | undefined {
+  try {
+    const [onCore, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8')
+      .split(' ')
+      .map(Number);
+    return { onCore: onCore! / 1e6, waiting: waiting! / 1e6 };
   } catch {
     return undefined;
   }

@@ -17,6 +17,9 @@
 // Each run also prints the CPU each answer cost the load generator (autocannon, in this process), the server and,
 // when they run on this machine, PostgreSQL and Redis (from /proc, on Linux): on a machine of few cores they all
 // share, the ratio is bounded by that sum, not by the server alone.
+// It also gives the share of each run the server's main thread spent on a core and runnable but waiting for one
+// (/proc/<pid>/task/<pid>/schedstat): the rest it waited for requests or for Redis and PostgreSQL, so a server whose
+// thread is not busy is held back by a wait, not by its CPU.
 // BENCH_MODES=embedded or BENCH_MODES=server runs one of them; BENCH_PAID_NODE_OPTIONS passes options to the paid
 // server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under the load), and
 // BENCH_CONTRACT_NODE_OPTIONS the same-contract bare route's (to profile the ceiling beside it).
@@ -39,6 +42,7 @@ import {
   run,
   SERVICES,
   summary,
+  threadTimes,
   waitFor,
   type CpuShare,
   type Run,
@@ -82,6 +86,12 @@ interface ModeResult {
   loads: number[];
   /** Each server's CPU with no load, µs per second (the mean of its processes). */
   idle: Record<Side, number>;
+  /**
+   * The share of each run's time the server's main thread spent on a core, and runnable but waiting for one (the
+   * mean over a side's runs); the rest it waited for something to do: requests, or an answer from Redis or
+   * PostgreSQL. Undefined where there is no /proc.
+   */
+  thread: Record<Side, { onCore: number; waiting: number } | undefined>;
   /** Server CPU per answer of each process of a side, µs: how far apart two processes of one build are. */
   perProcess: Record<Side, number[]>;
 }
@@ -237,6 +247,10 @@ async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl
     const perProcessShares = Object.fromEntries(
       SIDES.map((side) => [side, targets[side].map(() => [] as Array<CpuShare | undefined>)]),
     ) as Record<Side, Array<Array<CpuShare | undefined>>>;
+    const threadShares = Object.fromEntries(SIDES.map((side) => [side, []])) as unknown as Record<
+      Side,
+      Array<{ onCore: number; waiting: number }>
+    >;
     const loads: number[] = [];
     // PostgreSQL's and Redis's processes on this machine (none when they run elsewhere): their CPU is taken from
     // the same cores as the generator's and the server's.
@@ -248,7 +262,16 @@ async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl
           // Listed each run: a connection opened since has a backend of its own.
           const servicesBefore = cpuOf(servicesLocal ? processesNamed(SERVICES) : []);
           const before = { generator: process.cpuUsage(), server: cpuSeconds(server.pid!) };
+          const threadBefore = threadTimes(server.pid!);
+          const startedMs = performance.now();
           const measured = await run(url, headers, DURATION_S, CONNECTIONS);
+          const wallMs = performance.now() - startedMs;
+          const threadAfter = threadTimes(server.pid!);
+          if (threadBefore && threadAfter)
+            threadShares[name].push({
+              onCore: (threadAfter.onCore - threadBefore.onCore) / wallMs,
+              waiting: (threadAfter.waiting - threadBefore.waiting) / wallMs,
+            });
           const { result, latency } = measured;
           const serverAfter = cpuSeconds(server.pid!);
           const generator = process.cpuUsage(before.generator);
@@ -297,6 +320,17 @@ async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl
       logBytesPerRequest: (statSync(logFile).size - logBefore) / Math.max(paidRequests, 1),
       loads,
       idle,
+      thread: Object.fromEntries(
+        SIDES.map((side) => {
+          const runs = threadShares[side];
+          const mean = (pick: (r: { onCore: number; waiting: number }) => number) =>
+            runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
+          return [
+            side,
+            runs.length ? { onCore: mean((r) => r.onCore), waiting: mean((r) => r.waiting) } : undefined,
+          ];
+        }),
+      ) as ModeResult['thread'],
     };
   } finally {
     for (const child of children) child.kill('SIGTERM');
@@ -362,16 +396,18 @@ async function main() {
       `\nCPU per answer (µs; ${cpus().length} cores give ${(cpus().length * 1e6).toLocaleString('en')} µs a second):`,
     );
     console.log(
-      '\n| mode | run | generator (autocannon) | server | PostgreSQL + Redis | all | cores busy at the measured rate |',
+      '\n| mode | run | generator (autocannon) | server | PostgreSQL + Redis | all | cores busy at the measured rate | server main thread: on a core, waiting for one |',
     );
-    console.log('| --- | --- | --- | --- | --- | --- | --- |');
-    for (const { mode, sides } of modes)
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const { mode, sides, thread } of modes)
       for (const name of SIDES) {
         const side = sides[name];
+        const main = thread[name];
+        const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
         if (!side.cpu) continue;
         const all = side.cpu.generator + side.cpu.server + side.cpu.services;
         console.log(
-          `| ${mode} | ${SIDE_NAMES[name]} | ${side.cpu.generator.toFixed(0)} | ${side.cpu.server.toFixed(0)} | ${side.cpu.services.toFixed(0)} | ${all.toFixed(0)} | ${((all * side.rps) / 1e6).toFixed(2)} |`,
+          `| ${mode} | ${SIDE_NAMES[name]} | ${side.cpu.generator.toFixed(0)} | ${side.cpu.server.toFixed(0)} | ${side.cpu.services.toFixed(0)} | ${all.toFixed(0)} | ${((all * side.rps) / 1e6).toFixed(2)} | ${main ? `${percent(main.onCore)}, ${percent(main.waiting)}` : '–'} |`,
         );
       }
   }

@@ -7,11 +7,11 @@
 // The built server runs as `npm start` runs it (embedded PGlite, demo data, the product's defaults); settings of
 // this shell such as SIGNUPS_PER_MINUTE are passed on, so a run with SIGNUPS_PER_MINUTE=1000 measures the queue alone.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { freePort, threadTimes } from './bench-measure';
 
 const SIGNUPS = Number(process.env.FLOOD_SIGNUPS ?? 200);
 const MAX_RATIO = 3;
@@ -19,19 +19,6 @@ const SENDER_NICE = process.env.FLOOD_SENDER_NICE ? Number(process.env.FLOOD_SEN
 /** A busy machine seeds the demo data slowly. */
 const START_TIMEOUT_MS = 300_000;
 const root = path.resolve(__dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** server/dist/main.cjs as `npm start` runs it, with a client address per request believed from X-Forwarded-For. */
 async function startServer() {
@@ -71,21 +58,6 @@ async function startServer() {
       throw new Error(`the server did not answer health 200 within ${START_TIMEOUT_MS / 1000} s`);
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
-/**
- * Linux's account of a process's main thread (/proc/<pid>/task/<pid>/schedstat): ms on a core, and ms runnable but
- * waiting for one; undefined where there is no /proc.
- */
-function threadTimes(pid: number): { onCore: number; waiting: number } | undefined {
-  try {
-    const [onCore, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8')
-      .split(' ')
-      .map(Number);
-    return { onCore: onCore! / 1e6, waiting: waiting! / 1e6 };
-  } catch {
-    return undefined;
   }
 }
 
