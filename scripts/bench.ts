@@ -78,6 +78,12 @@ const SIDE_NAMES: Record<Side, string> = {
 /** Headers of an answer that belong to the connection or the moment, not to the contract. */
 const NOT_CONTRACT = ['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'];
 
+/** Shares of a run's wall time: the server's main thread on a core, and runnable but waiting for one. */
+interface ThreadShare {
+  onCore: number;
+  waiting: number;
+}
+
 interface ModeResult {
   mode: string;
   sides: Record<Side, Summary>;
@@ -91,7 +97,7 @@ interface ModeResult {
    * mean over a side's runs); the rest it waited for something to do: requests, or an answer from Redis or
    * PostgreSQL. Undefined where there is no /proc.
    */
-  thread: Record<Side, { onCore: number; waiting: number } | undefined>;
+  thread: Record<Side, ThreadShare | undefined>;
   /** Server CPU per answer of each process of a side, µs: how far apart two processes of one build are. */
   perProcess: Record<Side, number[]>;
 }
@@ -249,7 +255,7 @@ async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl
     ) as Record<Side, Array<Array<CpuShare | undefined>>>;
     const threadShares = Object.fromEntries(SIDES.map((side) => [side, []])) as unknown as Record<
       Side,
-      Array<{ onCore: number; waiting: number }>
+      ThreadShare[]
     >;
     const loads: number[] = [];
     // PostgreSQL's and Redis's processes on this machine (none when they run elsewhere): their CPU is taken from
@@ -323,7 +329,7 @@ async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl
       thread: Object.fromEntries(
         SIDES.map((side) => {
           const runs = threadShares[side];
-          const mean = (pick: (r: { onCore: number; waiting: number }) => number) =>
+          const mean = (pick: (r: ThreadShare) => number) =>
             runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
           return [
             side,
