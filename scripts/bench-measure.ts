@@ -160,24 +160,26 @@ export interface Summary {
   cpu: CpuShare | undefined;
 }
 
+/** The mean of the runs' CPU shares, leaving out the runs /proc could not measure; undefined when none could. */
+export function meanShare(shares: Array<CpuShare | undefined>): CpuShare | undefined {
+  const measured = shares.filter((share): share is CpuShare => share !== undefined);
+  if (measured.length === 0) return undefined;
+  const mean = (pick: (c: CpuShare) => number) => measured.reduce((s, c) => s + pick(c), 0) / measured.length;
+  return {
+    generator: mean((c) => c.generator),
+    server: mean((c) => c.server),
+    services: mean((c) => c.services),
+  };
+}
+
 /** The three routes each round runs, in order. */
 export function summary(runs: Run[], shares: Array<CpuShare | undefined>): Summary {
   const avg = (pick: (r: Run) => number) => runs.reduce((s, r) => s + pick(r), 0) / runs.length;
-  const measured = shares.filter((share): share is CpuShare => share !== undefined);
-  const avgShare = (pick: (c: CpuShare) => number) =>
-    measured.reduce((s, c) => s + pick(c), 0) / measured.length;
   return {
     rps: avg((r) => r.result.requests.average),
     p50: avg((r) => r.latency.p50),
     p99: avg((r) => r.latency.p99),
     non2xx: runs.reduce((s, r) => s + r.result.non2xx, 0),
-    cpu:
-      measured.length > 0
-        ? {
-            generator: avgShare((c) => c.generator),
-            server: avgShare((c) => c.server),
-            services: avgShare((c) => c.services),
-          }
-        : undefined,
+    cpu: meanShare(shares),
   };
 }

@@ -37,6 +37,7 @@ import {
   cpuOf,
   cpuSeconds,
   cpuSince,
+  meanShare,
   freePort,
   processesNamed,
   run,
@@ -305,13 +306,7 @@ async function benchMode(mode: string, serverDbUrl: string | undefined, redisUrl
     }
     const paidRequests = results.paid.reduce((s, r) => s + r.result.requests.total, 0);
     const perProcess = Object.fromEntries(
-      SIDES.map((side) => [
-        side,
-        perProcessShares[side].map((shares) => {
-          const measured = shares.filter((share) => share !== undefined);
-          return measured.reduce((s, share) => s + share.server, 0) / measured.length;
-        }),
-      ]),
+      SIDES.map((side) => [side, perProcessShares[side].map((shares) => meanShare(shares)?.server ?? NaN)]),
     ) as Record<Side, number[]>;
     console.log(
       `  server CPU per answer of each process (the spread between a side's processes is this run's noise floor): ${SIDES.map((side) => `${side} ${perProcess[side].map((v) => v.toFixed(0)).join(' / ')} µs (${(spreadOf(perProcess[side]) * 100).toFixed(0)} %)`).join(', ')}`,
@@ -390,7 +385,8 @@ async function main() {
     const cpuRatio = contract.cpu && paid.cpu ? ratio(paid.cpu.server / contract.cpu.server) : '–';
     // What metering adds in microseconds moves less with the machine than the ratio does: the contract route's own
     // cost (mostly the kernel's and Node's HTTP work) changes with the host's load from one run to the next.
-    const beyond = contract.cpu && paid.cpu ? us((paid.cpu.server - contract.cpu.server) / 1000) : '–';
+    const beyond =
+      contract.cpu && paid.cpu ? `${(paid.cpu.server - contract.cpu.server).toFixed(0)} µs` : '–';
     console.log(
       `| ${mode} | ${cell(sides['bytes-only'])} | ${cell(contract)} | ${cell(paid)} | ${ratio(paid.rps / contract.rps)} | ${ratio(paid.p99 / contract.p99)} | ${cpuRatio} | ${beyond} | ${(spreadOf(perProcess.contract) * 100).toFixed(0)} %, ${(spreadOf(perProcess.paid) * 100).toFixed(0)} % | ${idle.paid.toFixed(0)} µs/s | ${loads.map((l) => l.toFixed(1)).join(' ')} |`,
     );
